@@ -1,0 +1,163 @@
+// Command cogflow is the one command-line tool of cogflow: it checks,
+// formats and draws workflow files, and (in later stages) records, compiles
+// and runs them.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit codes. Scripts and CI tell outcomes apart by them.
+const (
+	exitOK         = 0
+	exitBadInput   = 1 // the workflow has errors, or fmt -l found unformatted files
+	exitUsage      = 2 // the command line is wrong, or a file cannot be read
+	exitStepFailed = 3 // reserved for run: a step failed
+	exitNoDriver   = 4 // reserved for run: the driver cannot run here
+	exitInterrupt  = 130
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	args    string // synopsis of the arguments
+	summary string
+	run     func(ctx *cli, args []string) int
+}
+
+// cli carries the streams so that tests run commands in process.
+type cli struct {
+	stdout, stderr io.Writer
+	stdin          io.Reader
+}
+
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{name: "check", args: "FILE…", summary: "check workflows for errors and warnings", run: runCheck},
+		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
+		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
+		{name: "version", summary: "print the version", run: runVersion},
+		{name: "help", args: "[COMMAND]", summary: "show help for a command", run: runHelp},
+	}
+}
+
+func main() {
+	c := &cli{stdout: os.Stdout, stderr: os.Stderr, stdin: os.Stdin}
+	os.Exit(c.main(os.Args[1:]))
+}
+
+func (c *cli) main(args []string) int {
+	if len(args) == 0 {
+		c.usage(c.stderr)
+		return exitUsage
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		c.usage(c.stdout)
+		return exitOK
+	}
+	for _, cmd := range commands {
+		if cmd.name == name {
+			return cmd.run(c, args[1:])
+		}
+	}
+	fmt.Fprintf(c.stderr, "cogflow: unknown command %q\n\n", name)
+	c.usage(c.stderr)
+	return exitUsage
+}
+
+func (c *cli) usage(w io.Writer) {
+	fmt.Fprintln(w, "cogflow turns one demonstration of a GUI task into a workflow you can read, edit and run.")
+	fmt.Fprintln(w, "\nUsage: cogflow COMMAND [ARGS]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	byName := map[string]*command{}
+	for _, cmd := range commands {
+		names = append(names, cmd.name)
+		byName[cmd.name] = cmd
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, byName[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'cogflow help COMMAND' or 'cogflow COMMAND --help' for a command's options.")
+}
+
+func runHelp(c *cli, args []string) int {
+	if len(args) == 0 {
+		c.usage(c.stdout)
+		return exitOK
+	}
+	for _, cmd := range commands {
+		if cmd.name == args[0] {
+			return cmd.run(c, []string{"--help"})
+		}
+	}
+	fmt.Fprintf(c.stderr, "cogflow help: unknown command %q\n", args[0])
+	return exitUsage
+}
+
+// newFlags makes a flag set for a subcommand whose --help prints the
+// synopsis and the flags to stdout.
+func (c *cli) newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet("cogflow "+name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	var cmd *command
+	for _, x := range commands {
+		if x.name == name {
+			cmd = x
+		}
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: cogflow %s %s\n\n%s.\n", cmd.name, cmd.args, capitalize(cmd.summary))
+		var hasFlags bool
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintln(fs.Output(), "\nOptions:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// parseArgs parses flags that may stand before, between or after the
+// positional arguments, as people type them: `graph FILE --format dot`.
+// It returns the positional arguments, or an exit code when parsing ended
+// the command (help shown, or a bad flag).
+func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(c.stdout)
+				fs.Usage()
+				return nil, exitOK, false
+			}
+			return nil, exitUsage, false
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, 0, true
+		}
+		// A "--" ends the flags: everything after it is positional.
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), 0, true
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}

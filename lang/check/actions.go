@@ -1,0 +1,93 @@
+package check
+
+import (
+	"sort"
+
+	"github.com/cogflow/cogflow/lang/types"
+)
+
+// Param is one parameter of an action: the types it accepts and whether it
+// may be left out.
+type Param struct {
+	Name     string
+	Types    []types.Type
+	Optional bool
+	// Literal, when set, validates a literal argument (key names,
+	// directions, URLs) and returns a message for a bad one.
+	Literal func(string) string
+}
+
+// Action is the signature of one operation of the language.
+type Action struct {
+	Name   string
+	Params []Param
+	Result types.Type // types.VoidT when it produces no value
+	Doc    string
+}
+
+func req(name string, ts ...types.Type) Param { return Param{Name: name, Types: ts} }
+func opt(name string, ts ...types.Type) Param {
+	return Param{Name: name, Types: ts, Optional: true}
+}
+
+var (
+	el     = types.ElementT
+	txt    = types.TextT
+	num    = types.NumberT
+	void   = types.VoidT
+	window = types.WindowT
+)
+
+// Actions are the operations of TaskMind's Table 10 plus the ones drivers
+// need (wait, assert, back, launch, swipe).
+var Actions = map[string]*Action{}
+
+func init() {
+	key := Param{Name: "keys", Types: []types.Type{types.KeyT}, Literal: checkKey}
+	direction := Param{Name: "direction", Types: []types.Type{txt}, Literal: checkDirection}
+	url := Param{Name: "url", Types: []types.Type{types.URLT}, Literal: checkURL}
+	optURL := url
+	optURL.Optional = true
+	optDirection := direction
+	optDirection.Optional = true
+	for _, a := range []*Action{
+		{Name: "click", Params: []Param{req("target", el)}, Result: el, Doc: "click the element"},
+		{Name: "double_click", Params: []Param{req("target", el)}, Result: el, Doc: "double-click the element"},
+		{Name: "right_click", Params: []Param{req("target", el)}, Result: el, Doc: "right-click (context-click) the element"},
+		{Name: "move", Params: []Param{req("target", el)}, Result: el, Doc: "move the pointer over the element (hover)"},
+		{Name: "type", Params: []Param{req("target", el), req("text", txt)}, Result: txt, Doc: "type text into the element; the result is the text typed"},
+		{Name: "enter", Params: []Param{opt("target", el)}, Result: void, Doc: "press Enter, in the element when given"},
+		{Name: "key", Params: []Param{key, opt("target", el)}, Result: void, Doc: `press a key or chord such as "Ctrl+C"`},
+		{Name: "copy", Params: []Param{opt("source", el, txt)}, Result: txt, Doc: "copy the element's text, the given text, or the selection; the result is what was copied"},
+		{Name: "cut", Params: []Param{opt("source", el)}, Result: txt, Doc: "cut the selection or the element's content; the result is what was cut"},
+		{Name: "paste", Params: []Param{req("target", el), opt("text", txt)}, Result: txt, Doc: "paste into the element: the given text, or the clipboard"},
+		{Name: "select_text", Params: []Param{req("source", el, txt)}, Result: txt, Doc: "select the element's text, or the given text where it appears on screen"},
+		{Name: "multi_select", Params: []Param{req("targets", types.ListOf(el))}, Result: types.ListOf(el), Doc: "select several elements together"},
+		{Name: "drag", Params: []Param{req("source", el), req("target", el)}, Result: el, Doc: "drag the source element onto the target"},
+		{Name: "scroll", Params: []Param{opt("target", el), optDirection, opt("amount", num)}, Result: void, Doc: "scroll the page or the element"},
+		{Name: "save", Params: []Param{opt("target", el)}, Result: void, Doc: "save (Ctrl+S), in the element's window when given"},
+		{Name: "open", Params: []Param{url}, Result: window, Doc: "navigate the current tab to the URL"},
+		{Name: "new_tab", Params: []Param{optURL}, Result: window, Doc: "open a new tab, at the URL when given"},
+		{Name: "close_tab", Result: void, Doc: "close the current tab"},
+		{Name: "open_window", Params: []Param{req("app", txt)}, Result: window, Doc: "open an application window"},
+		{Name: "close_window", Params: []Param{opt("window", window)}, Result: void, Doc: "close the given or the current window"},
+		{Name: "switch_window", Params: []Param{req("title", txt)}, Result: window, Doc: "bring the window or tab with this title to the front"},
+		{Name: "wait", Params: []Param{req("for", num, el, txt)}, Result: void, Doc: "wait seconds, until an element exists, or until a text appears"},
+		{Name: "assert", Params: []Param{req("condition", types.BoolT, el, txt), opt("message", txt)}, Result: void, Doc: "stop the run unless the condition holds, the element exists or the text is on screen"},
+		{Name: "back", Result: void, Doc: "go back (browser history, Android back key)"},
+		{Name: "launch", Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},
+		{Name: "swipe", Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
+	} {
+		Actions[a.Name] = a
+	}
+}
+
+// ActionNames returns the action names, sorted.
+func ActionNames() []string {
+	names := make([]string, 0, len(Actions))
+	for n := range Actions {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}

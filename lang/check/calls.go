@@ -1,0 +1,327 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/lang/types"
+)
+
+// stepValue checks the right-hand side of a step, which must perform an
+// action or run a skill.
+func (c *checker) stepValue(s *ast.Step) (types.Type, string) {
+	call, isCall := s.Value.(*ast.Call)
+	name := ""
+	if isCall {
+		name = call.CalleeName()
+	}
+	if Actions[name] != nil || c.skills[name] != nil {
+		return c.call(call, true)
+	}
+	t, secret := c.expr(s.Value)
+	if name != "" && !c.isCallable(name) {
+		return t, secret // reported as unknown already
+	}
+	what := "this is a value"
+	switch {
+	case hasFunction(c.env.Functions, name):
+		what = name + " is a function"
+	case ElementRoles[name]:
+		what = name + "(…) describes an element"
+	default:
+		if _, dep := s.Value.(*ast.Dependency); dep {
+			what = "a cognitive dependency is a value"
+		}
+	}
+	c.diags.Errorf(s.Value.Rng(), "step %s must perform an action, like click(…) or type(…); %s, so pass it to one", s.Name.Name, what)
+	return t, secret
+}
+
+func hasFunction(fns map[string]function.Function, name string) bool {
+	_, ok := fns[name]
+	return ok
+}
+
+func (c *checker) isCallable(name string) bool {
+	return Actions[name] != nil || c.skills[name] != nil || ElementRoles[name] || hasFunction(c.env.Functions, name)
+}
+
+// call types a call. asStep is true when the call is a step's whole value,
+// the only place actions and skills may run.
+func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
+	if m, ok := e.Fun.(*ast.Member); ok {
+		return c.methodCall(e, m)
+	}
+	name := e.CalleeName()
+	ref := e.Fun.(*ast.Ref)
+	switch {
+	case c.skills[name] != nil:
+		if !asStep {
+			c.diags.Errorf(ref.Range, "skill %s runs as a step of its own: name = %s(…)", name, name)
+		}
+		return c.skillCall(e, c.skills[name])
+	case Actions[name] != nil:
+		if !asStep {
+			c.diags.Errorf(ref.Range, "action %s cannot be nested inside an expression; make it a step of its own and refer to it by name", name)
+		}
+		a := Actions[name]
+		secret := c.bindArgs(name, a.Params, e.Args, e.Range)
+		return a.Result, secret
+	case ElementRoles[name]:
+		return c.constructor(e), ""
+	case hasFunction(c.env.Functions, name):
+		return c.functionCall(e, c.env.Functions[name])
+	}
+	for _, a := range e.Args {
+		c.expr(a.Value)
+	}
+	d := c.diags.Errorf(ref.Range, "unknown action or function %s", name)
+	var names []string
+	names = append(names, ActionNames()...)
+	names = append(names, sortedKeys(ElementRoles)...)
+	names = append(names, sortedKeys(c.env.Functions)...)
+	names = append(names, sortedKeys(c.skills)...)
+	hint(d, name, names)
+	return types.AnyT, ""
+}
+
+// bindArgs matches arguments to parameters (positional first, then by name),
+// checks their types and literal forms, and returns the secret they carry.
+func (c *checker) bindArgs(callee string, params []Param, args []*ast.Arg, rng ast.Range) string {
+	bound := make([]*ast.Arg, len(params))
+	secret := ""
+	named := false
+	for i, a := range args {
+		t, s := c.expr(a.Value)
+		secret = firstSecret(secret, s)
+		idx := i
+		if a.Name != nil {
+			named = true
+			idx = paramIndex(params, a.Name.Name)
+			if idx < 0 {
+				d := c.diags.Errorf(a.Name.Range, "%s has no parameter %s", callee, a.Name.Name)
+				hint(d, a.Name.Name, paramNames(params))
+				continue
+			}
+		} else if named {
+			c.diags.Errorf(a.Range, "a positional argument cannot follow named ones in %s(…)", callee)
+			continue
+		}
+		if idx >= len(params) {
+			c.diags.Errorf(a.Range, "too many arguments: %s takes %d", callee, len(params))
+			continue
+		}
+		if bound[idx] != nil {
+			c.diags.Errorf(a.Range, "%s's %s is given twice", callee, params[idx].Name)
+			continue
+		}
+		bound[idx] = a
+		c.checkArg(callee, params[idx], a, t)
+	}
+	for i, p := range params {
+		if bound[i] == nil && !p.Optional {
+			c.diags.Errorf(rng, "%s needs its %s (%s)", callee, p.Name, typeList(p.Types))
+		}
+	}
+	return secret
+}
+
+func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type) {
+	ok := false
+	for _, want := range p.Types {
+		if t.AssignableTo(want) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		c.diags.Errorf(a.Value.Rng(), "%s's %s must be %s, not %s", callee, p.Name, typeList(p.Types), t)
+		return
+	}
+	if lit, isLit := a.Value.(*ast.StringLit); isLit && p.Literal != nil {
+		if msg := p.Literal(lit.Value); msg != "" {
+			c.diags.Errorf(lit.Range, "%s", msg)
+		}
+	}
+}
+
+func paramIndex(params []Param, name string) int {
+	for i, p := range params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func paramNames(params []Param) []string {
+	out := make([]string, len(params))
+	for i, p := range params {
+		out[i] = p.Name
+	}
+	return out
+}
+
+func typeList(ts []types.Type) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.String()
+	}
+	if len(names) == 1 {
+		return "a " + names[0]
+	}
+	return "a " + orList(names)
+}
+
+func (c *checker) skillCall(e *ast.Call, s *skillInfo) (types.Type, string) {
+	if s.checking {
+		c.diags.Errorf(e.Range, "skill %s calls itself (directly or through other skills); skills cannot recurse", s.decl.Name.Name)
+		return types.AnyT, ""
+	}
+	c.skillBody(s)
+	params := make([]Param, len(s.decl.Params))
+	for i, p := range s.decl.Params {
+		params[i] = Param{Name: p.Name.Name, Types: []types.Type{s.params[i]}}
+	}
+	secret := c.bindArgs(s.decl.Name.Name, params, e.Args, e.Range)
+	return s.result, secret
+}
+
+func (c *checker) methodCall(e *ast.Call, m *ast.Member) (types.Type, string) {
+	t, secret := c.expr(m.X)
+	if t.Kind == types.Any {
+		for _, a := range e.Args {
+			c.expr(a.Value)
+		}
+		return types.AnyT, secret
+	}
+	if t.Kind != types.Element {
+		c.diags.Errorf(m.Name.Range, "%s has no methods; .%s(…) needs an element", t, m.Name.Name)
+		return types.AnyT, secret
+	}
+	meth, ok := elementMethods[m.Name.Name]
+	if !ok {
+		d := c.diags.Errorf(m.Name.Range, "element has no method %s", m.Name.Name)
+		hint(d, m.Name.Name, sortedKeys(elementMethods))
+		return types.AnyT, secret
+	}
+	secret = firstSecret(secret, c.bindArgs(m.Name.Name, meth.Params, e.Args, e.Range))
+	return meth.Result, secret
+}
+
+// anchorValue checks that an anchor is an element description.
+func (c *checker) anchorValue(e ast.Expr) (types.Type, string) {
+	if call, ok := e.(*ast.Call); ok && ElementRoles[call.CalleeName()] {
+		return c.constructor(call), ""
+	}
+	c.expr(e)
+	c.diags.Errorf(e.Rng(), "an anchor is an element description, like textbox(name: \"Search\", id: \"q\")")
+	return types.ElementT, ""
+}
+
+// constructor checks an element description: named attributes, plus one
+// leading positional string as shorthand for name.
+func (c *checker) constructor(e *ast.Call) types.Type {
+	seen := map[string]bool{}
+	for i, a := range e.Args {
+		t, secret := c.expr(a.Value)
+		if secret != "" {
+			c.diags.Errorf(a.Value.Rng(), "secret %s cannot describe an element: descriptions are written to journals", secret)
+		}
+		attr := "name"
+		if a.Name != nil {
+			attr = a.Name.Name
+		} else if i > 0 {
+			c.diags.Errorf(a.Range, "element attributes after the first are named, as in %s(name: \"…\", id: \"…\")", e.CalleeName())
+			continue
+		}
+		want, ok := ElementAttrs[attr]
+		if !ok {
+			d := c.diags.Errorf(a.Name.Range, "unknown element attribute %s", attr)
+			hint(d, attr, sortedKeys(ElementAttrs))
+			continue
+		}
+		if seen[attr] {
+			c.diags.Errorf(a.Range, "attribute %s is given twice", attr)
+		}
+		seen[attr] = true
+		if !t.AssignableTo(want) {
+			c.diags.Errorf(a.Value.Rng(), "element attribute %s must be %s, not %s", attr, typeList([]types.Type{want}), t)
+		}
+	}
+	return types.ElementT
+}
+
+// functionCall type-checks a call of a library function by asking the cty
+// function for its result with unknown arguments of the argument types.
+func (c *checker) functionCall(e *ast.Call, fn function.Function) (types.Type, string) {
+	name := e.CalleeName()
+	secret := ""
+	vals := make([]cty.Value, len(e.Args))
+	for i, a := range e.Args {
+		t, s := c.expr(a.Value)
+		secret = firstSecret(secret, s)
+		if a.Name != nil {
+			c.diags.Errorf(a.Name.Range, "function %s takes its arguments by position, not by name", name)
+		}
+		vals[i] = cty.UnknownVal(t.ToCty())
+	}
+	params := fn.Params()
+	if len(e.Args) < len(params) || (fn.VarParam() == nil && len(e.Args) > len(params)) {
+		c.diags.Errorf(e.Range, "%s takes %s, got %d", name, arity(params, fn.VarParam() != nil), len(e.Args))
+		return types.AnyT, secret
+	}
+	rt, err := safeReturnType(fn, vals)
+	if err != nil {
+		rng := e.Range
+		var argErr function.ArgError
+		if ae, ok := err.(function.ArgError); ok {
+			argErr = ae
+			if argErr.Index < len(e.Args) {
+				rng = e.Args[argErr.Index].Value.Rng()
+			}
+		}
+		c.diags.Errorf(rng, "%s(%s): %s", name, argSummary(e.Args), strings.TrimSuffix(err.Error(), "."))
+		return types.AnyT, secret
+	}
+	return types.FromCty(rt), secret
+}
+
+// safeReturnType guards against a library function that panics on
+// unexpected unknown values: a checker must not crash on any input.
+func safeReturnType(fn function.Function, vals []cty.Value) (t cty.Type, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = cty.DynamicPseudoType, nil
+		}
+	}()
+	return fn.ReturnTypeForValues(vals)
+}
+
+func arity(params []function.Parameter, variadic bool) string {
+	n := len(params)
+	switch {
+	case variadic:
+		return fmt.Sprintf("at least %d arguments", n)
+	case n == 1:
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
+}
+
+func argSummary(args []*ast.Arg) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = printer.ExprString(a.Value)
+	}
+	s := strings.Join(parts, ", ")
+	if len(s) > 40 {
+		s = "…"
+	}
+	return s
+}

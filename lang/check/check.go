@@ -1,0 +1,279 @@
+// Package check verifies a parsed workflow before anything runs: names are
+// unique and only refer to what was declared before them, every action gets
+// arguments of the right types, cognitive dependencies name known
+// categories, and secrets never flow into a prompt.
+//
+// The checker knows the language's own actions and element vocabulary; the
+// function library and the knowledge base come in through Env, so that this
+// package stays free of the rest of cogflow.
+package check
+
+import (
+	"fmt"
+
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/diag"
+	"github.com/cogflow/cogflow/lang/types"
+)
+
+// Knowledge is what the checker needs of the knowledge base.
+type Knowledge interface {
+	// MainOf returns the main category of a known subcategory.
+	MainOf(sub string) (string, bool)
+	// ResultOf returns the result type name ("text", "number", "element")
+	// of a known subcategory.
+	ResultOf(sub string) string
+	// IsMain reports whether name is one of the main categories.
+	IsMain(name string) bool
+	// MainNames lists the main categories.
+	MainNames() []string
+	// Closest lists up to n known subcategories spelled like name.
+	Closest(name string, n int) []string
+}
+
+// Env is the world a workflow is checked against.
+type Env struct {
+	Knowledge Knowledge
+	Functions map[string]function.Function
+	// Drivers are the driver names a task may pick.
+	Drivers []string
+}
+
+// DefaultDrivers are the drivers cogflow ships.
+var DefaultDrivers = []string{"browser", "android", "uia"}
+
+// Info is what the checker learned about a file, for later stages (the
+// graph, the interpreter): the type of every step and which steps depend on
+// which.
+type Info struct {
+	// StepTypes maps each step to the type of its value.
+	StepTypes map[*ast.Step]types.Type
+	// Refs maps each reference to the declaration it resolved to: an
+	// *ast.InputDecl, *ast.AnchorDecl, *ast.Step, *ast.ForStmt (the loop
+	// variable) or *ast.Param.
+	Refs map[*ast.Ref]ast.Node
+}
+
+// Check checks a file and returns what it learned and its diagnostics,
+// sorted by position.
+func Check(f *ast.File, env *Env) (*Info, diag.List) {
+	if env.Drivers == nil {
+		env.Drivers = DefaultDrivers
+	}
+	c := &checker{env: env, info: &Info{StepTypes: map[*ast.Step]types.Type{}, Refs: map[*ast.Ref]ast.Node{}},
+		skills: map[string]*skillInfo{}}
+	c.declare(f)
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.Task:
+			c.task(d)
+		case *ast.Skill:
+			c.skillBody(c.skills[d.Name.Name])
+		}
+	}
+	c.diags.Sort()
+	return c.info, c.diags
+}
+
+type checker struct {
+	env    *Env
+	info   *Info
+	diags  diag.List
+	skills map[string]*skillInfo
+	// fn is the task or skill being checked.
+	fn *funcState
+}
+
+// skillInfo is a skill's signature, computed lazily so that skills may call
+// skills declared after them; checking marks detect recursion.
+type skillInfo struct {
+	decl     *ast.Skill
+	params   []types.Type
+	result   types.Type
+	checked  bool
+	checking bool
+}
+
+// declare records the top-level names and rejects duplicates.
+func (c *checker) declare(f *ast.File) {
+	seen := map[string]ast.Decl{}
+	for _, d := range f.Decls {
+		name := d.DeclName()
+		if prev, ok := seen[name]; ok {
+			c.diags.Errorf(declNameRange(d), "%s is already declared at line %d", name, declNameRange(prev).Start.Line)
+			continue
+		}
+		seen[name] = d
+		if s, ok := d.(*ast.Skill); ok {
+			if _, isAction := Actions[name]; isAction {
+				c.diags.Errorf(s.Name.Range, "skill %s has the name of an action", name)
+			}
+			c.skills[name] = &skillInfo{decl: s}
+		}
+	}
+}
+
+func declNameRange(d ast.Decl) ast.Range {
+	switch d := d.(type) {
+	case *ast.Task:
+		return d.Name.Range
+	case *ast.Skill:
+		return d.Name.Range
+	}
+	return d.Rng()
+}
+
+func (c *checker) task(t *ast.Task) {
+	c.fn = newFuncState(fmt.Sprintf("task %s", t.Name.Name), t.Body)
+	var driver *ast.DriverDecl
+	for _, s := range t.Body.Stmts {
+		if d, ok := s.(*ast.DriverDecl); ok {
+			if driver != nil {
+				c.diags.Errorf(d.Range, "task %s already names its driver at line %d", t.Name.Name, driver.Range.Start.Line)
+				continue
+			}
+			driver = d
+			c.driver(d)
+		}
+	}
+	if driver == nil {
+		c.diags.Errorf(t.Name.Range, "task %s does not say which driver runs it; add `driver browser`, `driver android` or `driver uia`", t.Name.Name)
+	}
+	c.block(t.Body, true)
+	c.reportUnused()
+}
+
+func (c *checker) driver(d *ast.DriverDecl) {
+	for _, name := range c.env.Drivers {
+		if name == d.Name.Name {
+			return
+		}
+	}
+	c.diags.Errorf(d.Name.Range, "unknown driver %s; drivers are %s", d.Name.Name, orList(c.env.Drivers))
+}
+
+// skillBody checks a skill once and computes its result type: the value of
+// its last step.
+func (c *checker) skillBody(s *skillInfo) {
+	if s == nil || s.checked || s.checking {
+		return
+	}
+	s.checking = true
+	outer := c.fn
+	c.fn = newFuncState(fmt.Sprintf("skill %s", s.decl.Name.Name), s.decl.Body)
+	s.params = make([]types.Type, len(s.decl.Params))
+	for i, p := range s.decl.Params {
+		t := c.resolveType(p.Type)
+		s.params[i] = t
+		c.fn.declare(c, p.Name, &symbol{kind: symParam, typ: t, decl: p, secret: secretName(t, p.Name.Name)})
+	}
+	c.block(s.decl.Body, false)
+	s.result = types.VoidT
+	if n := len(s.decl.Body.Stmts); n > 0 {
+		if st, ok := s.decl.Body.Stmts[n-1].(*ast.Step); ok {
+			s.result = c.info.StepTypes[st]
+		}
+	}
+	c.fn = outer
+	s.checking, s.checked = false, true
+}
+
+func secretName(t types.Type, name string) string {
+	if t.Kind == types.Secret {
+		return name
+	}
+	return ""
+}
+
+// block checks statements in order; top is true for a task's own body,
+// where inputs and the driver belong.
+func (c *checker) block(b *ast.Block, top bool) {
+	for _, s := range b.Stmts {
+		c.stmt(s, top)
+	}
+}
+
+func (c *checker) stmt(s ast.Stmt, top bool) {
+	switch s := s.(type) {
+	case *ast.DriverDecl:
+		if !top {
+			c.diags.Errorf(s.Range, "driver belongs at the top of a task, not in a loop or skill")
+		}
+	case *ast.InputDecl:
+		c.input(s, top)
+	case *ast.AnchorDecl:
+		t, _ := c.anchorValue(s.Value)
+		c.fn.declare(c, s.Name, &symbol{kind: symAnchor, typ: t, decl: s})
+	case *ast.Step:
+		c.step(s)
+	case *ast.ForStmt:
+		c.forStmt(s)
+	}
+}
+
+func (c *checker) input(s *ast.InputDecl, top bool) {
+	if !top {
+		c.diags.Errorf(s.Range, "input %s must be declared at the top of a task, not in a loop or skill", s.Name.Name)
+	}
+	t := c.resolveType(s.Type)
+	switch t.Kind {
+	case types.Element, types.Window:
+		c.diags.Errorf(s.Type.Range, "an input cannot be of type %s; inputs are values a person gives (text, number, bool, url, key, secret or lists of them)", t)
+	}
+	if s.Default != nil {
+		if t.Kind == types.Secret {
+			c.diags.Errorf(s.Default.Rng(), "secret input %s cannot have a default: the value would sit in the workflow file; pass it with --input or the environment", s.Name.Name)
+		} else {
+			dt, _ := c.expr(s.Default)
+			if !dt.AssignableTo(t) {
+				c.diags.Errorf(s.Default.Rng(), "default value of input %s is %s, not %s", s.Name.Name, dt, t)
+			}
+		}
+	}
+	c.fn.declare(c, s.Name, &symbol{kind: symInput, typ: t, decl: s, secret: secretName(t, s.Name.Name)})
+}
+
+// resolveType turns a written type into a language type.
+func (c *checker) resolveType(te *ast.TypeExpr) types.Type {
+	if te.Name == "list" {
+		if te.Elem == nil {
+			c.diags.Errorf(te.Range, "list needs an element type, as in list<text>")
+			return types.ListOf(types.AnyT)
+		}
+		return types.ListOf(c.resolveType(te.Elem))
+	}
+	t, ok := types.Lookup(te.Name)
+	if !ok {
+		d := c.diags.Errorf(te.Range, "unknown type %s", te.Name)
+		hint(d, te.Name, types.Names())
+		return types.AnyT
+	}
+	if te.Elem != nil {
+		c.diags.Errorf(te.Elem.Range, "type %s takes no element type; only list does", te.Name)
+	}
+	return t
+}
+
+func (c *checker) step(s *ast.Step) {
+	t, secret := c.stepValue(s)
+	c.info.StepTypes[s] = t
+	c.fn.declare(c, s.Name, &symbol{kind: symStep, typ: t, decl: s, secret: secret})
+}
+
+func (c *checker) forStmt(s *ast.ForStmt) {
+	t, secret := c.expr(s.Iter)
+	elem := types.AnyT
+	switch {
+	case t.Kind == types.List && t.Elem != nil:
+		elem = *t.Elem
+	case t.Kind == types.Any:
+	default:
+		c.diags.Errorf(s.Iter.Rng(), "for needs a list to iterate over, and this is %s", t)
+	}
+	c.fn.push()
+	c.fn.declare(c, s.Var, &symbol{kind: symLoopVar, typ: elem, decl: s, secret: secret})
+	c.block(s.Body, false)
+	c.fn.pop(s)
+}

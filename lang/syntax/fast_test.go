@@ -1,0 +1,84 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/cogflow/cogflow/lang/ast"
+)
+
+// agree parses src on both paths and fails the test when the fast path
+// accepted something participle rejects, or built a different tree.
+// It reports whether the fast path handled the input itself.
+func agree(t *testing.T, src []byte) bool {
+	t.Helper()
+	slow, slowDiags := parse("f.cog", src, false)
+	p := &parser{filename: "f.cog", src: src, lines: lineStarts(src)}
+	if !p.scan() {
+		return false
+	}
+	if _, ok := fastParse(p.tokens); !ok {
+		return false
+	}
+	fast, fastDiags := parse("f.cog", src, true)
+	if slow == nil && fast != nil {
+		t.Fatalf("fast path accepted what participle rejects: %v\n%s", slowDiags.Err(), src)
+	}
+	if !reflect.DeepEqual(slow, fast) {
+		t.Fatalf("trees differ\nparticiple: %s\nfast: %s\n%s", ast.Dump(slow), ast.Dump(fast), src)
+	}
+	if !reflect.DeepEqual(slowDiags, fastDiags) {
+		t.Fatalf("diagnostics differ: %v vs %v", slowDiags, fastDiags)
+	}
+	return true
+}
+
+// TestFastPathHandlesShippedFiles: every example takes the fast path and
+// gives exactly participle's tree, ranges included.
+func TestFastPathHandlesShippedFiles(t *testing.T) {
+	files, _ := filepath.Glob("../../examples/*.cog")
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !agree(t, src) {
+			t.Errorf("%s: the fast path gave up on a valid file", f)
+		}
+	}
+}
+
+func TestFastPathAgreesOnEdgeCases(t *testing.T) {
+	for _, src := range []string{
+		"task t {}", "task t \"g\" { driver browser }", "skill s(a: text, b: list<text>,) {}",
+		"task t { op1 = f(a, b,) }", "task t { op1 = f(x: 1, y: [1, 2,]) }",
+		"task t { op1 = a - -b * !c || d && e == f != g <= h >= i < j }",
+		"task t { op1 = xs[1:][:2][:][0].text }", `task t { op1 = m.s<"d">(x)(y) }`,
+		"task t { confirm op1 = click(x) for x in y { in = f(task) } }",
+		"task t { driver = click(x) }", "task t { op1 = f(x[1 2]) }", "task t { op1 = f(x[]) }",
+		"task t { input x: list<list<text>> = [[\"a\"]] }", "task t { op1 = (((1))) }",
+		"task t { anchor a = b(c) anchor = x }", "task t { op1 = f(", "task t { op1 = f(x) - }",
+	} {
+		agree(t, []byte(src))
+	}
+}
+
+// FuzzFastPathAgrees: for any input the fast path accepts, participle
+// accepts it as well and builds the same tree.
+func FuzzFastPathAgrees(f *testing.F) {
+	files, _ := filepath.Glob("../../examples/*.cog")
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("task t { op1 = f(a, b: c)[1:].d<\"e\">(g) + -h }"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		agree(t, src)
+	})
+}

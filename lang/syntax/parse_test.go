@@ -1,0 +1,195 @@
+package syntax_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/syntax"
+)
+
+func mustParse(t *testing.T, src string) *ast.File {
+	t.Helper()
+	f, diags := syntax.Parse("t.cog", []byte(src))
+	if f == nil || diags.HasErrors() {
+		t.Fatalf("parse failed: %v", diags.Err())
+	}
+	return f
+}
+
+func firstTask(t *testing.T, f *ast.File) *ast.Task {
+	t.Helper()
+	task, ok := f.Decls[0].(*ast.Task)
+	if !ok {
+		t.Fatalf("first declaration is %T", f.Decls[0])
+	}
+	return task
+}
+
+// text returns the source text a range covers.
+func text(src string, r ast.Range) string { return src[r.Start.Offset:r.End.Offset] }
+
+func TestRangesCoverTheirText(t *testing.T) {
+	src := "task demo \"goal\" {\n" +
+		"  driver browser\n" +
+		"  op1 = click(contextual_selection.match_element<\"the best result\">(op0, x: 1))\n" +
+		"  op2 = type(textbox(name: \"Notes\"), op1.text + \"!\")\n" +
+		"}\n"
+	f := mustParse(t, src)
+	task := firstTask(t, f)
+	step := task.Body.Stmts[1].(*ast.Step)
+	call := step.Value.(*ast.Call)
+	dep := call.Args[0].Value.(*ast.Dependency)
+	step2 := task.Body.Stmts[2].(*ast.Step)
+	bin := step2.Value.(*ast.Call).Args[1].Value.(*ast.Binary)
+	tests := []struct {
+		name string
+		rng  ast.Range
+		want string
+	}{
+		{"task name", task.Name.Range, "demo"},
+		{"goal", task.Goal.Range, `"goal"`},
+		{"step", step.Range, `op1 = click(contextual_selection.match_element<"the best result">(op0, x: 1))`},
+		{"step name", step.Name.Range, "op1"},
+		{"call", call.Range, `click(contextual_selection.match_element<"the best result">(op0, x: 1))`},
+		{"dependency", dep.Range, `contextual_selection.match_element<"the best result">(op0, x: 1)`},
+		{"main", dep.Main.Range, "contextual_selection"},
+		{"sub", dep.Sub.Range, "match_element"},
+		{"description", dep.Description.Range, `"the best result"`},
+		{"named input", dep.Inputs[1].Range, "x: 1"},
+		{"input name", dep.Inputs[1].Name.Range, "x"},
+		{"binary", bin.Range, `op1.text + "!"`},
+		{"member", bin.X.Rng(), "op1.text"},
+	}
+	for _, tt := range tests {
+		if got := text(src, tt.rng); got != tt.want {
+			t.Errorf("%s: range covers %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if p := dep.Sub.Range.Start; p.Line != 3 || p.Column != 36 {
+		t.Errorf("sub position = %d:%d, want 3:36", p.Line, p.Column)
+	}
+}
+
+func TestExpressionShapes(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{`1 + 2 * 3`, `Binary{Op:"+" X:NumberLit{Raw:"1"} Y:Binary{Op:"*" X:NumberLit{Raw:"2"} Y:NumberLit{Raw:"3"}}}`},
+		{`a - b - c`, `Binary{Op:"-" X:Binary{Op:"-" X:Ref{Ident{Name:"a"}} Y:Ref{Ident{Name:"b"}}} Y:Ref{Ident{Name:"c"}}}`},
+		{`a < b && !c || d`, `Binary{Op:"||" X:Binary{Op:"&&" X:Binary{Op:"<" X:Ref{Ident{Name:"a"}} Y:Ref{Ident{Name:"b"}}} Y:Unary{Op:"!" X:Ref{Ident{Name:"c"}}}} Y:Ref{Ident{Name:"d"}}}`},
+		{`xs[1:]`, `Slice{X:Ref{Ident{Name:"xs"}} Lo:NumberLit{Raw:"1"} Hi:nil}`},
+		{`xs[:2]`, `Slice{X:Ref{Ident{Name:"xs"}} Lo:nil Hi:NumberLit{Raw:"2"}}`},
+		{`xs[0]`, `Index{X:Ref{Ident{Name:"xs"}} Index:NumberLit{Raw:"0"}}`},
+		{`row.cell("T")`, `Call{Fun:Member{X:Ref{Ident{Name:"row"}} Name:Ident{Name:"cell"}} Args:[`},
+		{`sub<"d">()`, `Dependency{Main:nil Sub:Ident{Name:"sub"} Description:StringLit{Value:"d"} Inputs:[]}`},
+		{`sub< "d" >()`, `Dependency{Main:nil Sub:Ident{Name:"sub"} Description:StringLit{Value:"d"} Inputs:[]}`},
+		{`a < "d"`, `Binary{Op:"<" X:Ref{Ident{Name:"a"}} Y:StringLit{Value:"d"}}`},
+		{`(1 + 2) * 3`, `Binary{Op:"*" X:Paren{X:Binary{Op:"+"`},
+		{`-x.y`, `Unary{Op:"-" X:Member{X:Ref{Ident{Name:"x"}} Name:Ident{Name:"y"}}}`},
+		{`[1, 2,]`, `ListLit{Elems:[`},
+		{`"a\tb\u00e9"`, `StringLit{Value:"a\tbé"}`},
+		{`1.5e3`, `NumberLit{Raw:"1.5e3"}`},
+		{`true`, `BoolLit{Value:true}`},
+	}
+	for _, tt := range tests {
+		f := mustParse(t, "task t {\n  s = f("+tt.expr+")\n}\n")
+		arg := firstTask(t, f).Body.Stmts[0].(*ast.Step).Value.(*ast.Call).Args[0].Value
+		if got := ast.Dump(arg); !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%s\n got: %s\nwant: %s", tt.expr, got, tt.want)
+		}
+	}
+}
+
+func TestCommentsAttach(t *testing.T) {
+	src := `# file header
+task t {  # opens the task
+  driver browser  # the driver
+
+  # before op1
+  op1 = click(button("A",
+    # inside the call
+    id: "a"))
+  for x in xs {
+    op2 = click(x)  # in loop
+    # end of loop body
+  }  # after loop
+  # block tail
+}  # after task
+# file tail
+`
+	f := mustParse(t, src)
+	task := firstTask(t, f)
+	checks := []struct {
+		name string
+		got  []ast.Comment
+		want []string
+	}{
+		{"task leading", task.Comments.Leading, []string{"# file header"}},
+		{"driver leading", task.Body.Stmts[0].Meta().Comments.Leading, []string{"# opens the task"}},
+		{"op1 leading", task.Body.Stmts[1].Meta().Comments.Leading, []string{"# before op1", "# inside the call"}},
+		{"loop tail", task.Body.Stmts[2].(*ast.ForStmt).Body.Tail, []string{"# end of loop body"}},
+		{"block tail", task.Body.Tail, []string{"# block tail"}},
+		{"file tail", f.Tail, []string{"# file tail"}},
+	}
+	for _, c := range checks {
+		var got []string
+		for _, cm := range c.got {
+			got = append(got, cm.Text)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+	trailing := map[string]*ast.Comment{
+		"# the driver": task.Body.Stmts[0].Meta().Comments.Trailing,
+		"# in loop":    task.Body.Stmts[2].(*ast.ForStmt).Body.Stmts[0].Meta().Comments.Trailing,
+		"# after loop": task.Body.Stmts[2].Meta().Comments.Trailing,
+		"# after task": task.Comments.Trailing,
+	}
+	for want, got := range trailing {
+		if got == nil || got.Text != want {
+			t.Errorf("trailing %q: got %v", want, got)
+		}
+	}
+	if !task.Body.Stmts[1].Meta().BlankLine {
+		t.Error("op1 should remember the blank line above its comment")
+	}
+	if task.Body.Stmts[2].Meta().BlankLine {
+		t.Error("the loop has no blank line above it")
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		line, col       int
+	}{
+		{"missing brace", "task t {\n  driver browser\n", "unexpected end of file", 3, 1},
+		{"unterminated string", "task t {\n  op1 = open(\"http://x\n}\n", "string literal is not terminated", 2, 14},
+		{"stray character", "task t {\n  op1 = click($x)\n}\n", `unexpected character "$"`, 2, 15},
+		{"bad escape", "task t {\n  op1 = open(\"a\\qb\")\n}\n", "invalid escape sequence", 2, 14},
+		{"keyword as step", "task t {\n  confirm for = click(x)\n}\n", "keyword", 2, 11},
+		{"dependency without inputs", "task t {\n  op1 = type(x, summarize<\"s\">)\n}\n", "needs its inputs in parentheses", 2, 26},
+		{"empty index", "task t {\n  op1 = click(xs[])\n}\n", "an index needs one value", 2, 15},
+		{"deep nesting", "task t {\n  op1 = f(" + strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70) + ")\n}\n", "nest more than 64 deep", 2, 73},
+		{"invalid utf-8", "task t {\n  op1 = open(\"\xff\")\n}\n", "not valid UTF-8", 2, 15},
+		{"top level junk", "op1 = click(x)\n", `unexpected "op1"`, 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, diags := syntax.Parse("t.cog", []byte(tt.src))
+			if f != nil {
+				t.Fatalf("parse succeeded, want error %q", tt.want)
+			}
+			if len(diags) == 0 {
+				t.Fatal("no diagnostics")
+			}
+			d := diags[0]
+			if !strings.Contains(d.Message, tt.want) {
+				t.Errorf("message %q does not contain %q", d.Message, tt.want)
+			}
+			if d.Range.Start.Line != tt.line || d.Range.Start.Column != tt.col {
+				t.Errorf("position %d:%d, want %d:%d (%s)", d.Range.Start.Line, d.Range.Start.Column, tt.line, tt.col, d.Message)
+			}
+		})
+	}
+}

@@ -1,0 +1,134 @@
+package kb
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+)
+
+// Format writes k as canonical HCL: the header comment, the version, the
+// categories and their subcategories in slice order, then the rules. A
+// subcategory's result is written only when it differs from its category's.
+// Parsing the output gives back an equal KB, and formatting a file that is
+// already canonical reproduces it byte for byte.
+func (k *KB) Format() []byte {
+	if k == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if len(k.Header) > 0 {
+		for _, line := range strings.Split(strings.Join(k.Header, "\n"), "\n") {
+			if line == "" {
+				b.WriteString("#\n")
+			} else {
+				b.WriteString("# " + line + "\n")
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("version = " + strconv.Itoa(k.Version) + "\n")
+	for _, c := range k.Categories {
+		b.WriteString("\ncategory " + quote(c.Name) + " {\n")
+		b.WriteString("  definition = " + quote(c.Definition) + "\n")
+		b.WriteString("  result     = " + quote(c.Result) + "\n")
+		for _, s := range c.Subcategories {
+			formatSubcategory(&b, c, s)
+		}
+		b.WriteString("}\n")
+	}
+	for _, r := range k.Rules {
+		b.WriteString("\nrule " + quote(r.ID) + " {\n")
+		b.WriteString("  text = " + quote(r.Text) + "\n")
+		b.WriteString("}\n")
+	}
+	return b.Bytes()
+}
+
+// formatSubcategory writes one subcategory block of category c. The "=" of
+// the single-line arguments are aligned, as hclwrite and terraform fmt do.
+func formatSubcategory(b *bytes.Buffer, c *Category, s *Subcategory) {
+	b.WriteString("\n  subcategory " + quote(s.Name) + " {\n")
+	b.WriteString("    definition = " + quote(s.Definition) + "\n")
+	if s.Result != "" && s.Result != c.Result {
+		b.WriteString("    result     = " + quote(s.Result) + "\n")
+	}
+	b.WriteString("    examples = [\n")
+	for _, ex := range s.Examples {
+		b.WriteString("      " + quote(ex) + ",\n")
+	}
+	b.WriteString("    ]\n  }\n")
+}
+
+// quote renders s as an HCL quoted string literal: quotes, backslashes and
+// control characters are escaped, and "${" and "%{" are doubled so that they
+// are not read as template sequences.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case (r == '$' || r == '%') && strings.HasPrefix(s[i+1:], "{"):
+			b.WriteRune(r)
+			b.WriteRune(r)
+		case !unicode.IsPrint(r) && r <= 0xFFFF:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		case !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\U%08X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// headerComment returns the comment lines at the very top of src, before the
+// first token that is not a comment, without their markers ("#", "//", "/*").
+// Blank lines between leading comments are dropped.
+func headerComment(src []byte, filename string) []string {
+	tokens, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
+	var lines []string
+	for _, tok := range tokens {
+		switch tok.Type {
+		case hclsyntax.TokenNewline:
+		case hclsyntax.TokenComment:
+			lines = append(lines, commentLines(string(tok.Bytes))...)
+		default:
+			return lines
+		}
+	}
+	return lines
+}
+
+// commentLines strips the markers from one comment token.
+func commentLines(text string) []string {
+	switch {
+	case strings.HasPrefix(text, "/*"):
+		text = strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
+	case strings.HasPrefix(text, "//"):
+		text = strings.TrimPrefix(text, "//")
+	default:
+		text = strings.TrimPrefix(text, "#")
+	}
+	text = strings.TrimRight(text, "\r\n")
+	var lines []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		lines = append(lines, strings.TrimPrefix(line, " "))
+	}
+	return lines
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the system packages cogflow's tests and demo need, when they are
+# missing: Debian's graphviz (the graph test renders DOT with `dot`).
+# Later stages add chromium and adb here. Runs apt-get only as root; otherwise
+# it names what is missing and fails, so that a test never silently skips.
+set -euo pipefail
+
+need=()
+command -v dot >/dev/null 2>&1 || need+=(graphviz)
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing ${need[*]}; install them (apt-get install ${need[*]}) or run as root" >&2
+  exit 1
+fi
+echo "install-deps: installing ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
