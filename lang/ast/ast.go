@@ -60,6 +60,9 @@ type Comment struct {
 type Comments struct {
 	Leading  []Comment
 	Trailing *Comment
+	// Detached records a blank line between the leading comments and the
+	// node, as under a file's header comment; the printer keeps it.
+	Detached bool
 }
 
 // File is one parsed .cog source file.

@@ -15,6 +15,9 @@ type Param struct {
 	// Literal, when set, validates a literal argument (key names,
 	// directions, URLs) and returns a message for a bad one.
 	Literal func(string) string
+	// Secret is set where a secret may go: text typed into a field. A
+	// secret anywhere else could end up in a journal or on screen.
+	Secret bool
 }
 
 // Action is the signature of one operation of the language.
@@ -50,17 +53,20 @@ func init() {
 	optURL.Optional = true
 	optDirection := direction
 	optDirection.Optional = true
+	secretText := Param{Name: "text", Types: []types.Type{txt}, Secret: true}
+	optSecretText := secretText
+	optSecretText.Optional = true
 	for _, a := range []*Action{
 		{Name: "click", Params: []Param{req("target", el)}, Result: el, Doc: "click the element"},
 		{Name: "double_click", Params: []Param{req("target", el)}, Result: el, Doc: "double-click the element"},
 		{Name: "right_click", Params: []Param{req("target", el)}, Result: el, Doc: "right-click (context-click) the element"},
 		{Name: "move", Params: []Param{req("target", el)}, Result: el, Doc: "move the pointer over the element (hover)"},
-		{Name: "type", Params: []Param{req("target", el), req("text", txt)}, Result: txt, Doc: "type text into the element; the result is the text typed"},
+		{Name: "type", Params: []Param{req("target", el), secretText}, Result: txt, Doc: "type text into the element, replacing its content; the result is the text typed"},
 		{Name: "enter", Params: []Param{opt("target", el)}, Result: void, Doc: "press Enter, in the element when given"},
 		{Name: "key", Params: []Param{key, opt("target", el)}, Result: void, Doc: `press a key or chord such as "Ctrl+C"`},
 		{Name: "copy", Params: []Param{opt("source", el, txt)}, Result: txt, Doc: "copy the element's text, the given text, or the selection; the result is what was copied"},
 		{Name: "cut", Params: []Param{opt("source", el)}, Result: txt, Doc: "cut the selection or the element's content; the result is what was cut"},
-		{Name: "paste", Params: []Param{req("target", el), opt("text", txt)}, Result: txt, Doc: "paste into the element: the given text, or the clipboard"},
+		{Name: "paste", Params: []Param{req("target", el), optSecretText}, Result: txt, Doc: "paste into the element: the given text, or the clipboard"},
 		{Name: "select_text", Params: []Param{req("source", el, txt)}, Result: txt, Doc: "select the element's text, or the given text where it appears on screen"},
 		{Name: "multi_select", Params: []Param{req("targets", types.ListOf(el))}, Result: types.ListOf(el), Doc: "select several elements together"},
 		{Name: "drag", Params: []Param{req("source", el), req("target", el)}, Result: el, Doc: "drag the source element onto the target"},
@@ -72,7 +78,7 @@ func init() {
 		{Name: "open_window", Params: []Param{req("app", txt)}, Result: window, Doc: "open an application window"},
 		{Name: "close_window", Params: []Param{opt("window", window)}, Result: void, Doc: "close the given or the current window"},
 		{Name: "switch_window", Params: []Param{req("title", txt)}, Result: window, Doc: "bring the window or tab with this title to the front"},
-		{Name: "wait", Params: []Param{req("for", num, el, txt)}, Result: void, Doc: "wait seconds, until an element exists, or until a text appears"},
+		{Name: "wait", Params: []Param{req("until", num, el, txt)}, Result: void, Doc: "wait seconds, until an element exists, or until a text appears"},
 		{Name: "assert", Params: []Param{req("condition", types.BoolT, el, txt), opt("message", txt)}, Result: void, Doc: "stop the run unless the condition holds, the element exists or the text is on screen"},
 		{Name: "back", Result: void, Doc: "go back (browser history, Android back key)"},
 		{Name: "launch", Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -47,6 +48,22 @@ func hasFunction(fns map[string]function.Function, name string) bool {
 	return ok
 }
 
+// functionForm tells a library function apart from an element constructor
+// of the same name (cell): a constructor takes named attributes or one
+// leading string, a function several positional arguments.
+func (c *checker) functionForm(e *ast.Call) bool {
+	if !hasFunction(c.env.Functions, e.CalleeName()) || len(e.Args) < 2 {
+		return false
+	}
+	for _, a := range e.Args {
+		if a.Name != nil {
+			return false
+		}
+	}
+	_, isString := e.Args[0].Value.(*ast.StringLit)
+	return !isString
+}
+
 func (c *checker) isCallable(name string) bool {
 	return Actions[name] != nil || c.skills[name] != nil || ElementRoles[name] || hasFunction(c.env.Functions, name)
 }
@@ -72,7 +89,7 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 		a := Actions[name]
 		secret := c.bindArgs(name, a.Params, e.Args, e.Range)
 		return a.Result, secret
-	case ElementRoles[name]:
+	case ElementRoles[name] && !c.functionForm(e):
 		return c.constructor(e), ""
 	case hasFunction(c.env.Functions, name):
 		return c.functionCall(e, c.env.Functions[name])
@@ -95,7 +112,7 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 func (c *checker) bindArgs(callee string, params []Param, args []*ast.Arg, rng ast.Range) string {
 	bound := make([]*ast.Arg, len(params))
 	secret := ""
-	named := false
+	named, misplaced := false, false
 	for i, a := range args {
 		t, s := c.expr(a.Value)
 		secret = firstSecret(secret, s)
@@ -106,10 +123,12 @@ func (c *checker) bindArgs(callee string, params []Param, args []*ast.Arg, rng a
 			if idx < 0 {
 				d := c.diags.Errorf(a.Name.Range, "%s has no parameter %s", callee, a.Name.Name)
 				hint(d, a.Name.Name, paramNames(params))
+				misplaced = true
 				continue
 			}
 		} else if named {
 			c.diags.Errorf(a.Range, "a positional argument cannot follow named ones in %s(…)", callee)
+			misplaced = true
 			continue
 		}
 		if idx >= len(params) {
@@ -121,17 +140,28 @@ func (c *checker) bindArgs(callee string, params []Param, args []*ast.Arg, rng a
 			continue
 		}
 		bound[idx] = a
-		c.checkArg(callee, params[idx], a, t)
+		c.checkArg(callee, params[idx], a, t, s)
 	}
+	// After a misplaced argument, "missing" would only repeat the mistake.
+	if misplaced {
+		return secret
+	}
+	var missing []string
 	for i, p := range params {
 		if bound[i] == nil && !p.Optional {
-			c.diags.Errorf(rng, "%s needs its %s (%s)", callee, p.Name, typeList(p.Types))
+			missing = append(missing, fmt.Sprintf("%s (%s)", p.Name, typeList(p.Types)))
 		}
+	}
+	if len(missing) > 0 {
+		c.diags.Errorf(rng, "%s needs its %s", callee, orList(missing))
 	}
 	return secret
 }
 
-func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type) {
+func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type, secret string) {
+	if secret != "" && !p.Secret {
+		c.diags.Errorf(a.Value.Rng(), "secret %s cannot be %s's %s: a secret may only be typed into a field, with type or paste (or passed to a skill's secret parameter)", secret, callee, p.Name)
+	}
 	ok := false
 	for _, want := range p.Types {
 		if t.AssignableTo(want) {
@@ -167,15 +197,24 @@ func paramNames(params []Param) []string {
 	return out
 }
 
+// typeList renders accepted types for a message: "an element", "a number,
+// element or text".
 func typeList(ts []types.Type) string {
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = t.String()
 	}
-	if len(names) == 1 {
-		return "a " + names[0]
+	return strings.TrimSpace(article(names[0]) + " " + orList(names))
+}
+
+func article(word string) string {
+	switch {
+	case word == "text":
+		return "" // "must be text", not "a text"
+	case word != "" && strings.ContainsRune("aeiou", rune(word[0])):
+		return "an"
 	}
-	return "a " + orList(names)
+	return "a"
 }
 
 func (c *checker) skillCall(e *ast.Call, s *skillInfo) (types.Type, string) {
@@ -186,7 +225,7 @@ func (c *checker) skillCall(e *ast.Call, s *skillInfo) (types.Type, string) {
 	c.skillBody(s)
 	params := make([]Param, len(s.decl.Params))
 	for i, p := range s.decl.Params {
-		params[i] = Param{Name: p.Name.Name, Types: []types.Type{s.params[i]}}
+		params[i] = Param{Name: p.Name.Name, Types: []types.Type{s.params[i]}, Secret: secretName(s.params[i], symParam, "x") != ""}
 	}
 	secret := c.bindArgs(s.decl.Name.Name, params, e.Args, e.Range)
 	return s.result, secret
@@ -244,6 +283,7 @@ func (c *checker) constructor(e *ast.Call) types.Type {
 		if !ok {
 			d := c.diags.Errorf(a.Name.Range, "unknown element attribute %s", attr)
 			hint(d, attr, sortedKeys(ElementAttrs))
+			d.Notes = append(d.Notes, "attributes: "+strings.Join(sortedKeys(ElementAttrs), ", "))
 			continue
 		}
 		if seen[attr] {
@@ -263,13 +303,21 @@ func (c *checker) functionCall(e *ast.Call, fn function.Function) (types.Type, s
 	name := e.CalleeName()
 	secret := ""
 	vals := make([]cty.Value, len(e.Args))
+	argTypes := make([]types.Type, len(e.Args))
 	for i, a := range e.Args {
 		t, s := c.expr(a.Value)
 		secret = firstSecret(secret, s)
 		if a.Name != nil {
 			c.diags.Errorf(a.Name.Range, "function %s takes its arguments by position, not by name", name)
 		}
-		vals[i] = cty.UnknownVal(t.ToCty())
+		argTypes[i] = t
+		// A type with an unknown part is unknown as a whole to cty, so
+		// that an earlier error does not turn into a conversion error.
+		if t.HasAny() {
+			vals[i] = cty.DynamicVal
+		} else {
+			vals[i] = cty.UnknownVal(t.ToCty())
+		}
 	}
 	params := fn.Params()
 	if len(e.Args) < len(params) || (fn.VarParam() == nil && len(e.Args) > len(params)) {
@@ -278,18 +326,36 @@ func (c *checker) functionCall(e *ast.Call, fn function.Function) (types.Type, s
 	}
 	rt, err := safeReturnType(fn, vals)
 	if err != nil {
-		rng := e.Range
-		var argErr function.ArgError
-		if ae, ok := err.(function.ArgError); ok {
-			argErr = ae
-			if argErr.Index < len(e.Args) {
-				rng = e.Args[argErr.Index].Value.Rng()
-			}
-		}
-		c.diags.Errorf(rng, "%s(%s): %s", name, argSummary(e.Args), strings.TrimSuffix(err.Error(), "."))
+		c.functionError(e, fn, argTypes, err)
 		return types.AnyT, secret
 	}
 	return types.FromCty(rt), secret
+}
+
+// functionError reports a library function's complaint, in the language's
+// words when it is about an argument's type.
+func (c *checker) functionError(e *ast.Call, fn function.Function, argTypes []types.Type, err error) {
+	name := e.CalleeName()
+	var argErr function.ArgError
+	if !errors.As(err, &argErr) || argErr.Index >= len(e.Args) {
+		c.diags.Errorf(e.Range, "%s(%s): %s", name, argSummary(e.Args), strings.TrimSuffix(err.Error(), "."))
+		return
+	}
+	param := fn.VarParam()
+	if argErr.Index < len(fn.Params()) {
+		p := fn.Params()[argErr.Index]
+		param = &p
+	}
+	rng := e.Args[argErr.Index].Value.Rng()
+	if param != nil {
+		want, got := types.FromCty(param.Type), argTypes[argErr.Index]
+		if !want.HasAny() && !got.Equal(want) {
+			c.diags.Errorf(rng, "%s's %s must be %s, not %s", name, param.Name, typeList([]types.Type{want}), got)
+			return
+		}
+	}
+	msg := strings.TrimPrefix(strings.TrimSuffix(err.Error(), "."), name+": ")
+	c.diags.Errorf(rng, "%s: %s", name, msg)
 }
 
 // safeReturnType guards against a library function that panics on

@@ -23,7 +23,8 @@ type Knowledge interface {
 	// MainOf returns the main category of a known subcategory.
 	MainOf(sub string) (string, bool)
 	// ResultOf returns the result type name ("text", "number", "element")
-	// of a known subcategory.
+	// of a known subcategory, or of a new one written "main.sub" (the main
+	// category's default).
 	ResultOf(sub string) string
 	// IsMain reports whether name is one of the main categories.
 	IsMain(name string) bool
@@ -84,6 +85,9 @@ type checker struct {
 	skills map[string]*skillInfo
 	// fn is the task or skill being checked.
 	fn *funcState
+	// current is the step being checked, so that a step using its own
+	// name gets a message of its own.
+	current *ast.Step
 }
 
 // skillInfo is a skill's signature, computed lazily so that skills may call
@@ -102,7 +106,7 @@ func (c *checker) declare(f *ast.File) {
 	for _, d := range f.Decls {
 		name := d.DeclName()
 		if prev, ok := seen[name]; ok {
-			c.diags.Errorf(declNameRange(d), "%s is already declared at line %d", name, declNameRange(prev).Start.Line)
+			c.diags.Errorf(declNameRange(d), "%s %s is already declared at line %d", declKind(d), name, declNameRange(prev).Start.Line)
 			continue
 		}
 		seen[name] = d
@@ -113,6 +117,13 @@ func (c *checker) declare(f *ast.File) {
 			c.skills[name] = &skillInfo{decl: s}
 		}
 	}
+}
+
+func declKind(d ast.Decl) string {
+	if _, ok := d.(*ast.Skill); ok {
+		return "skill"
+	}
+	return "task"
 }
 
 func declNameRange(d ast.Decl) ast.Range {
@@ -167,7 +178,7 @@ func (c *checker) skillBody(s *skillInfo) {
 	for i, p := range s.decl.Params {
 		t := c.resolveType(p.Type)
 		s.params[i] = t
-		c.fn.declare(c, p.Name, &symbol{kind: symParam, typ: t, decl: p, secret: secretName(t, p.Name.Name)})
+		c.fn.declare(c, p.Name, &symbol{kind: symParam, typ: t, decl: p, secret: secretName(t, symParam, p.Name.Name)})
 	}
 	c.block(s.decl.Body, false)
 	s.result = types.VoidT
@@ -180,9 +191,14 @@ func (c *checker) skillBody(s *skillInfo) {
 	s.checking, s.checked = false, true
 }
 
-func secretName(t types.Type, name string) string {
+// secretName names what a declaration of type t carries when it is a
+// secret (or a list of secrets): "input pin", "parameter pin".
+func secretName(t types.Type, kind symKind, name string) string {
+	if t.Kind == types.List && t.Elem != nil {
+		t = *t.Elem
+	}
 	if t.Kind == types.Secret {
-		return name
+		return kind.String() + " " + name
 	}
 	return ""
 }
@@ -223,7 +239,7 @@ func (c *checker) input(s *ast.InputDecl, top bool) {
 		c.diags.Errorf(s.Type.Range, "an input cannot be of type %s; inputs are values a person gives (text, number, bool, url, key, secret or lists of them)", t)
 	}
 	if s.Default != nil {
-		if t.Kind == types.Secret {
+		if secretName(t, symInput, "") != "" {
 			c.diags.Errorf(s.Default.Rng(), "secret input %s cannot have a default: the value would sit in the workflow file; pass it with --input or the environment", s.Name.Name)
 		} else {
 			dt, _ := c.expr(s.Default)
@@ -232,7 +248,7 @@ func (c *checker) input(s *ast.InputDecl, top bool) {
 			}
 		}
 	}
-	c.fn.declare(c, s.Name, &symbol{kind: symInput, typ: t, decl: s, secret: secretName(t, s.Name.Name)})
+	c.fn.declare(c, s.Name, &symbol{kind: symInput, typ: t, decl: s, secret: secretName(t, symInput, s.Name.Name)})
 }
 
 // resolveType turns a written type into a language type.
@@ -240,7 +256,7 @@ func (c *checker) resolveType(te *ast.TypeExpr) types.Type {
 	if te.Name == "list" {
 		if te.Elem == nil {
 			c.diags.Errorf(te.Range, "list needs an element type, as in list<text>")
-			return types.ListOf(types.AnyT)
+			return types.AnyT
 		}
 		return types.ListOf(c.resolveType(te.Elem))
 	}
@@ -257,7 +273,9 @@ func (c *checker) resolveType(te *ast.TypeExpr) types.Type {
 }
 
 func (c *checker) step(s *ast.Step) {
+	c.current = s
 	t, secret := c.stepValue(s)
+	c.current = nil
 	c.info.StepTypes[s] = t
 	c.fn.declare(c, s.Name, &symbol{kind: symStep, typ: t, decl: s, secret: secret})
 }

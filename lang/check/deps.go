@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -27,8 +28,8 @@ func (c *checker) dependency(e *ast.Dependency) (types.Type, string) {
 		if secret == "" {
 			continue
 		}
-		d := c.diags.Errorf(in.Value.Rng(), "secret input %s cannot flow into a cognitive dependency: its value would be sent to a language model", secret)
-		if r, ok := in.Value.(*ast.Ref); !ok || r.Name != secret {
+		d := c.diags.Errorf(in.Value.Rng(), "secret %s cannot flow into a cognitive dependency: its value would be sent to a language model", secret)
+		if r, ok := in.Value.(*ast.Ref); !ok || !strings.HasSuffix(secret, " "+r.Name) {
 			d.Notes = append(d.Notes, "this value is computed from "+secret)
 		}
 	}
@@ -44,9 +45,13 @@ func (c *checker) dependencyType(e *ast.Dependency) types.Type {
 	}
 	if e.Main != nil && !kb.IsMain(e.Main.Name) {
 		d := c.diags.Errorf(e.Main.Range, "unknown main category %s", e.Main.Name)
-		hint(d, e.Main.Name, kb.MainNames())
+		if main, ok := kb.MainOf(e.Sub.Name); ok {
+			d.Message += fmt.Sprintf("; %s belongs to %s", e.Sub.Name, main)
+		} else {
+			hint(d, e.Main.Name, kb.MainNames())
+		}
 		d.Notes = append(d.Notes, "main categories: "+strings.Join(kb.MainNames(), ", "))
-		return types.TextT
+		return types.AnyT
 	}
 	main, known := kb.MainOf(e.Sub.Name)
 	switch {
@@ -54,7 +59,7 @@ func (c *checker) dependencyType(e *ast.Dependency) types.Type {
 		c.diags.Errorf(e.Main.Range, "subcategory %s belongs to %s, not %s", e.Sub.Name, main, e.Main.Name)
 	case !known && e.Main != nil:
 		c.diags.Warnf(e.Sub.Range, "%s is a new subcategory of %s; `cogflow reflect` can add it to the knowledge base", e.Sub.Name, e.Main.Name)
-		return types.TextT
+		return resultType(kb.ResultOf(e.Main.Name + "." + e.Sub.Name))
 	case !known:
 		d := c.diags.Warnf(e.Sub.Range, "unknown subcategory %s", e.Sub.Name)
 		if near := kb.Closest(e.Sub.Name, 3); len(near) > 0 {
@@ -63,7 +68,11 @@ func (c *checker) dependencyType(e *ast.Dependency) types.Type {
 		d.Notes = append(d.Notes, "write main."+e.Sub.Name+" to declare a new subcategory of a main category")
 		return types.TextT
 	}
-	switch kb.ResultOf(e.Sub.Name) {
+	return resultType(kb.ResultOf(e.Sub.Name))
+}
+
+func resultType(name string) types.Type {
+	switch name {
 	case "element":
 		return types.ElementT
 	case "number":

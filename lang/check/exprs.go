@@ -71,9 +71,7 @@ func (c *checker) listLit(e *ast.ListLit) (types.Type, string) {
 		switch {
 		case elem.Kind == types.Any:
 			elem = t
-		case t.Kind == types.Any || t.AssignableTo(elem):
-		case elem.AssignableTo(t):
-			elem = t
+		case t.Kind == types.Any || t.Equal(elem):
 		default:
 			c.diags.Errorf(x.Rng(), "list elements must share one type: this is %s, earlier ones are %s", t, elem)
 		}

@@ -129,9 +129,15 @@ func (c *checker) ref(r *ast.Ref) *symbol {
 		return s
 	}
 	switch {
+	case c.current != nil && c.current.Name.Name == r.Name:
+		c.diags.Errorf(r.Range, "step %s cannot use its own value", r.Name)
 	case c.fn.all[r.Name] != nil && c.fn.all[r.Name].loop != nil:
 		s := c.fn.all[r.Name]
-		c.diags.Errorf(r.Range, "%s is declared inside the loop at line %d and is not visible after it", r.Name, s.loop.Range.Start.Line)
+		if s.kind == symLoopVar {
+			c.diags.Errorf(r.Range, "%s is the variable of the loop at line %d and is not visible after it", r.Name, s.loop.Range.Start.Line)
+		} else {
+			c.diags.Errorf(r.Range, "%s is declared inside the loop at line %d and is not visible after it", r.Name, s.loop.Range.Start.Line)
+		}
 	case c.declaredLater(r):
 		// reported by declaredLater
 	case c.isCallable(r.Name):

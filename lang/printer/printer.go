@@ -32,14 +32,14 @@ func Format(f *ast.File) []byte {
 		}
 		switch d := d.(type) {
 		case *ast.Task:
-			writeComments(&b, "", d.Comments.Leading)
+			writeLeading(&b, "", d.Comments)
 			head := "task " + d.Name.Name
 			if d.Goal != nil {
 				head += " " + quote(d.Goal.Value)
 			}
 			writeBody(&b, "", head, d.Body, d.Comments.Trailing)
 		case *ast.Skill:
-			writeComments(&b, "", d.Comments.Leading)
+			writeLeading(&b, "", d.Comments)
 			params := make([]string, len(d.Params))
 			for j, p := range d.Params {
 				params[j] = p.Name.Name + ": " + p.Type.String()
@@ -60,6 +60,15 @@ func writeComments(b *bytes.Buffer, indent string, cs []ast.Comment) {
 	for _, c := range cs {
 		b.WriteString(indent)
 		b.WriteString(c.Text)
+		b.WriteByte('\n')
+	}
+}
+
+// writeLeading writes a node's leading comments, and the blank line under
+// them when the source had one.
+func writeLeading(b *bytes.Buffer, indent string, cs ast.Comments) {
+	writeComments(b, indent, cs.Leading)
+	if cs.Detached && len(cs.Leading) > 0 {
 		b.WriteByte('\n')
 	}
 }
@@ -102,7 +111,7 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 		}
 		if len(m.Comments.Leading) > 0 {
 			flush()
-			writeComments(b, indent, m.Comments.Leading)
+			writeLeading(b, indent, m.Comments)
 		}
 		if f, ok := s.(*ast.ForStmt); ok {
 			flush()

@@ -35,9 +35,12 @@ func Closest(name string, candidates []string, n int) []string {
 	return names
 }
 
-// Distance is the Levenshtein distance between two strings, counted in
-// bytes: names in cogflow are ASCII.
+// Distance is the edit distance between two strings where swapping two
+// neighbouring characters counts as one edit, as people type ("nmae" for
+// "name"). It counts bytes: names in cogflow are ASCII.
 func Distance(a, b string) int {
+	// Three rows: the one before the previous is needed for swaps.
+	prev2 := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -51,8 +54,11 @@ func Distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

@@ -89,6 +89,10 @@ func (p *parser) attach(items []item, comments []ast.Comment, openLine int) []as
 		if it.blankLine != nil {
 			*it.blankLine = i > 0 && first-prevEnd > 1
 		}
+		if n := len(it.comments.Leading); n > 0 {
+			last := it.comments.Leading[n-1].Range.Start.Line
+			it.comments.Detached = last < it.rng.Start.Line-1
+		}
 		prevEnd = it.rng.End.Line
 		if it.body != nil {
 			p.attachBlock(it.body, inner[i])

@@ -1,52 +1,39 @@
 package syntax
 
 import (
-	"strconv"
-
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
-// Translation from participle's structs to the AST.
+// Translation from participle's structs to the AST, used when the fast
+// path gives up. Every decision lives in build.go, shared with fast.go.
 
 func (p *parser) ident(g *gIdent) ast.Ident {
 	return ast.Ident{Range: p.span(g.Pos, g.EndPos), Name: g.Name}
 }
 
-// declIdent is an ident that declares a name, which must not be a keyword.
-func (p *parser) declIdent(g *gIdent, what string) ast.Ident {
-	id := p.ident(g)
-	if Keywords[id.Name] {
-		p.diags.Errorf(id.Range, "%q is a keyword and cannot name %s", id.Name, what)
-	}
-	return id
-}
-
 func (p *parser) str(g *gString) *ast.StringLit {
-	rng := p.span(g.Pos, g.EndPos)
-	v, err := strconv.Unquote(g.Raw)
-	if err != nil {
-		p.diags.Errorf(rng, "invalid escape sequence in string %s", g.Raw)
-	}
-	return &ast.StringLit{Range: rng, Value: v}
+	return p.stringLit(g.Raw, p.span(g.Pos, g.EndPos))
 }
 
 func (p *parser) task(g *gTask) *ast.Task {
-	t := &ast.Task{Range: p.span(g.Pos, g.EndPos), Name: p.declIdent(g.Name, "a task"), Body: p.block(g.Body)}
+	t := &ast.Task{Range: p.span(g.Pos, g.EndPos), Name: p.declared(p.ident(g.Name), "a task")}
 	if g.Goal != nil {
 		t.Goal = p.str(g.Goal)
 	}
+	t.Body = p.block(g.Body)
 	return t
 }
 
 func (p *parser) skill(g *gSkill) *ast.Skill {
-	s := &ast.Skill{Range: p.span(g.Pos, g.EndPos), Name: p.declIdent(g.Name, "a skill"), Body: p.block(g.Body)}
+	s := &ast.Skill{Range: p.span(g.Pos, g.EndPos), Name: p.declared(p.ident(g.Name), "a skill")}
 	for _, gp := range g.Params {
 		s.Params = append(s.Params, &ast.Param{
 			Range: p.span(gp.Pos, gp.EndPos),
-			Name:  p.declIdent(gp.Name, "a parameter"),
+			Name:  p.declared(p.ident(gp.Name), "a parameter"),
 			Type:  p.typeExpr(gp.Type),
 		})
 	}
+	s.Body = p.block(g.Body)
 	return s
 }
 
@@ -73,7 +60,7 @@ func (p *parser) stmt(g *gStmt) ast.Stmt {
 	case g.Input != nil:
 		in := &ast.InputDecl{
 			Range: p.span(g.Input.Pos, g.Input.EndPos),
-			Name:  p.declIdent(g.Input.Name, "an input"),
+			Name:  p.declared(p.ident(g.Input.Name), "an input"),
 			Type:  p.typeExpr(g.Input.Type),
 		}
 		if g.Input.Default != nil {
@@ -81,79 +68,29 @@ func (p *parser) stmt(g *gStmt) ast.Stmt {
 		}
 		return in
 	case g.Anchor != nil:
-		return &ast.AnchorDecl{
-			Range: p.span(g.Anchor.Pos, g.Anchor.EndPos),
-			Name:  p.declIdent(g.Anchor.Name, "an anchor"),
-			Value: p.expr(g.Anchor.Value),
-		}
+		a := &ast.AnchorDecl{Range: p.span(g.Anchor.Pos, g.Anchor.EndPos), Name: p.declared(p.ident(g.Anchor.Name), "an anchor")}
+		a.Value = p.expr(g.Anchor.Value)
+		return a
 	case g.For != nil:
-		return &ast.ForStmt{
-			Range: p.span(g.For.Pos, g.For.EndPos),
-			Var:   p.declIdent(g.For.Var, "a loop variable"),
-			Iter:  p.expr(g.For.Iter),
-			Body:  p.block(g.For.Body),
-		}
+		f := &ast.ForStmt{Range: p.span(g.For.Pos, g.For.EndPos), Var: p.declared(p.ident(g.For.Var), "a loop variable")}
+		f.Iter = p.expr(g.For.Iter)
+		f.Body = p.block(g.For.Body)
+		return f
 	default:
-		return &ast.Step{
-			Range:   p.span(g.Step.Pos, g.Step.EndPos),
-			Confirm: g.Step.Confirm,
-			Name:    p.declIdent(g.Step.Name, "a step"),
-			Value:   p.expr(g.Step.Value),
-		}
+		s := &ast.Step{Range: p.span(g.Step.Pos, g.Step.EndPos), Confirm: g.Step.Confirm, Name: p.declared(p.ident(g.Step.Name), "a step")}
+		s.Value = p.expr(g.Step.Value)
+		return s
 	}
-}
-
-// Expressions. The grammar gives a flat chain of operands and binary
-// operators; here they are arranged by precedence (shunting-yard), left
-// associative, with comparisons refusing to chain.
-
-func precedence(op string) int {
-	switch op {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "==", "!=", "<", "<=", ">", ">=":
-		return 3
-	case "+", "-":
-		return 4
-	}
-	return 5 // * / %
 }
 
 func (p *parser) expr(g *gExpr) ast.Expr {
-	operands := []ast.Expr{p.unary(g.Left)}
-	var ops []string
-	reduce := func() {
-		n := len(operands)
-		x, y := operands[n-2], operands[n-1]
-		op := ops[len(ops)-1]
-		ops = ops[:len(ops)-1]
-		if precedence(op) == 3 && (isComparison(x) || isComparison(y)) {
-			p.diags.Errorf(x.Rng().Span(y.Rng()), "comparisons cannot be chained; combine them with && or ||")
-		}
-		operands = append(operands[:n-2], p.binary(op, x, y))
+	first := p.unary(g.Left)
+	ops := make([]string, len(g.Rest))
+	rest := make([]ast.Expr, len(g.Rest))
+	for i, b := range g.Rest {
+		ops[i], rest[i] = b.Op, p.unary(b.Right)
 	}
-	for _, b := range g.Rest {
-		for len(ops) > 0 && precedence(ops[len(ops)-1]) >= precedence(b.Op) {
-			reduce()
-		}
-		ops = append(ops, b.Op)
-		operands = append(operands, p.unary(b.Right))
-	}
-	for len(ops) > 0 {
-		reduce()
-	}
-	return operands[0]
-}
-
-func isComparison(e ast.Expr) bool {
-	b, ok := e.(*ast.Binary)
-	return ok && precedence(b.Op) == 3
-}
-
-func (p *parser) binary(op string, x, y ast.Expr) ast.Expr {
-	return &ast.Binary{Range: x.Rng().Span(y.Rng()), Op: op, X: x, Y: y}
+	return p.binaryChain(first, ops, rest)
 }
 
 func (p *parser) unary(g *gUnary) ast.Expr {
@@ -173,118 +110,42 @@ func (p *parser) postfix(g *gPostfix) ast.Expr {
 		case s.Member != nil:
 			x = &ast.Member{Range: rng, X: x, Name: p.ident(s.Member)}
 		case s.Desc != nil:
-			var call *gSuffix
+			var args []*ast.Arg
+			var argsRng *ast.Range
 			if i+1 < len(g.Suffixes) && g.Suffixes[i+1].Call != nil {
-				call = g.Suffixes[i+1]
+				call := g.Suffixes[i+1]
+				r := p.span(call.Pos, call.EndPos)
+				argsRng, args = &r, p.args(call.Call)
 				i++
 			}
-			x = p.dependency(x, s, call)
+			x = p.dependency(x, *s.Desc, p.span(s.Pos, s.EndPos), args, argsRng)
 		case s.Call != nil:
-			x = p.call(x, s, rng)
+			x = p.call(x, p.args(s.Call), rng)
 		default:
-			x = p.bracket(x, s.Index, rng)
+			var lo, hi ast.Expr
+			if s.Index.Lo != nil {
+				lo = p.expr(s.Index.Lo)
+			}
+			if s.Index.Hi != nil {
+				hi = p.expr(s.Index.Hi)
+			}
+			x = p.bracket(x, lo, hi, s.Index.Colon, rng)
 		}
 	}
 	return x
 }
 
-// dependency builds `[main.]sub<"description">(inputs)` out of the general
-// postfix chain it was parsed as.
-func (p *parser) dependency(head ast.Expr, desc, call *gSuffix) ast.Expr {
-	descRng := p.span(desc.Pos, desc.EndPos)
-	dep := &ast.Dependency{Range: head.Rng().Span(descRng)}
-	switch h := head.(type) {
-	case *ast.Ref:
-		dep.Sub = h.Ident
-	case *ast.Member:
-		if main, ok := h.X.(*ast.Ref); ok {
-			m := main.Ident
-			dep.Main = &m
-			dep.Sub = h.Name
-			break
-		}
-		p.diags.Errorf(head.Rng(), `a cognitive dependency is written [main.]sub<"description">(inputs)`)
-	default:
-		p.diags.Errorf(head.Rng(), `a cognitive dependency is written [main.]sub<"description">(inputs)`)
-	}
-	dep.Description = p.description(*desc.Desc, descRng)
-	if call == nil {
-		p.diags.Errorf(descRng, "dependency %s needs its inputs in parentheses, e.g. %s<…>(op1) or %s<…>() for the current screen", dep.Sub.Name, dep.Sub.Name, dep.Sub.Name)
-		return dep
-	}
-	dep.Range = dep.Range.Span(p.span(call.Pos, call.EndPos))
-	dep.Inputs = p.args(call.Call)
-	return dep
-}
-
-// description unquotes the string inside a `<"…">` token.
-func (p *parser) description(tok string, rng ast.Range) *ast.StringLit {
-	start, end := 0, len(tok)
-	for start < end && tok[start] != '"' {
-		start++
-	}
-	for end > start && tok[end-1] != '"' {
-		end--
-	}
-	raw := tok[start:end]
-	strRng := rng
-	strRng.Start.Column += start
-	strRng.Start.Offset += start
-	strRng.End.Column -= len(tok) - end
-	strRng.End.Offset -= len(tok) - end
-	v, err := strconv.Unquote(raw)
-	if err != nil {
-		p.diags.Errorf(strRng, "invalid escape sequence in string %s", raw)
-	}
-	return &ast.StringLit{Range: strRng, Value: v}
-}
-
-func (p *parser) call(fun ast.Expr, s *gSuffix, rng ast.Range) ast.Expr {
-	switch fun.(type) {
-	case *ast.Ref, *ast.Member:
-	default:
-		p.diags.Errorf(fun.Rng(), "only actions, functions, element constructors, skills and methods can be called")
-	}
-	return &ast.Call{Range: rng, Fun: fun, Args: p.args(s.Call)}
-}
-
 func (p *parser) args(g *gArgs) []*ast.Arg {
 	var out []*ast.Arg
 	for _, ga := range g.Args {
-		arg := &ast.Arg{Range: p.span(ga.Pos, ga.EndPos)}
-		if ga.Value == nil {
-			arg.Value = p.expr(ga.Key)
-		} else {
-			key := p.expr(ga.Key)
-			if ref, ok := key.(*ast.Ref); ok {
-				name := ref.Ident
-				arg.Name = &name
-			} else {
-				p.diags.Errorf(key.Rng(), "an argument name must be a plain name, as in name: value")
-			}
-			arg.Value = p.expr(ga.Value)
+		key := p.expr(ga.Key)
+		var value ast.Expr
+		if ga.Value != nil {
+			value = p.expr(ga.Value)
 		}
-		out = append(out, arg)
+		out = append(out, p.arg(key, value, p.span(ga.Pos, ga.EndPos)))
 	}
 	return out
-}
-
-func (p *parser) bracket(x ast.Expr, g *gBracket, rng ast.Range) ast.Expr {
-	var lo, hi ast.Expr
-	if g.Lo != nil {
-		lo = p.expr(g.Lo)
-	}
-	if g.Hi != nil {
-		hi = p.expr(g.Hi)
-	}
-	if g.Colon {
-		return &ast.Slice{Range: rng, X: x, Lo: lo, Hi: hi}
-	}
-	if lo == nil || hi != nil {
-		p.diags.Errorf(rng, "an index needs one value, as in xs[0], or a slice xs[1:]")
-		return &ast.Index{Range: rng, X: x, Index: &ast.NumberLit{Range: rng, Raw: "0"}}
-	}
-	return &ast.Index{Range: rng, X: x, Index: lo}
 }
 
 func (p *parser) primary(g *gPrimary) ast.Expr {
@@ -305,10 +166,6 @@ func (p *parser) primary(g *gPrimary) ast.Expr {
 	case g.Paren != nil:
 		return &ast.Paren{Range: rng, X: p.expr(g.Paren)}
 	default:
-		id := p.ident(g.Ident)
-		if Keywords[id.Name] {
-			p.diags.Errorf(id.Range, "keyword %q cannot be used as a value", id.Name)
-		}
-		return &ast.Ref{Ident: id}
+		return p.ref(p.ident(g.Ident))
 	}
 }

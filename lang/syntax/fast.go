@@ -2,215 +2,228 @@ package syntax
 
 import (
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/cogflow/cogflow/lang/ast"
 )
 
 // The fast path. Participle interprets the grammar by reflection and
 // spends about a hundred microseconds on a typical step, far too slow for
 // the large compiled workflows cogflow must handle. This recursive-descent
-// parser builds the very same grammar structs for well-formed input, about
-// two orders of magnitude faster. It gives up (returns false) at the first
-// token it does not expect; the caller then runs participle, which stays
-// the normative grammar and writes every syntax error. FuzzFastPathAgrees
-// checks that whenever the fast path accepts a file, participle accepts it
-// too and the trees are identical.
+// parser follows the same grammar for well-formed input and builds the AST
+// directly, through the constructors in build.go that the participle path
+// uses too. It gives up at the first token it does not expect; the caller
+// then runs participle, which stays the normative grammar and writes every
+// syntax error. FuzzFastPathAgrees checks that whenever the fast path
+// accepts a file, participle accepts it too and the trees, ranges and
+// diagnostics are identical.
 
 type fastParser struct {
-	toks []lexer.Token
-	i    int
+	*parser
+	i int
+}
+
+// fastFailure is where and why the fast path gave up.
+type fastFailure struct {
+	at       token
+	expected string
 }
 
 // errFast unwinds the fast parser; it never escapes this file.
 type errFast struct{}
 
-// fastParse parses tokens (comments removed, EOF last) or reports that
-// participle must do it.
-func fastParse(toks []lexer.Token) (g *gFile, ok bool) {
-	p := &fastParser{toks: toks}
+// fastParse parses p.tokens (comments removed, EOF last) or reports that
+// participle must do it, leaving the diagnostics as they were.
+func (p *parser) fastParse() (file *ast.File, ok bool) {
+	f := &fastParser{parser: p}
+	mark := len(p.diags)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, mine := r.(errFast); !mine {
 				panic(r)
 			}
-			g, ok = nil, false
+			p.diags = p.diags[:mark]
+			file, ok = nil, false
 		}
 	}()
-	g = &gFile{}
-	for !p.peekType(tokEOF) {
+	file = &ast.File{Name: p.filename}
+	for !f.at(tokEOF) {
 		switch {
-		case p.peekKeyword("task"):
-			g.Decls = append(g.Decls, &gDecl{Task: p.task()})
-		case p.peekKeyword("skill"):
-			g.Decls = append(g.Decls, &gDecl{Skill: p.skill()})
+		case f.atKeyword("task"):
+			file.Decls = append(file.Decls, f.task())
+		case f.atKeyword("skill"):
+			file.Decls = append(file.Decls, f.skill())
 		default:
-			p.fail()
+			f.fail(`"task" or "skill"`)
 		}
 	}
-	return g, true
+	return file, true
 }
 
-func (p *fastParser) fail()                           { panic(errFast{}) }
-func (p *fastParser) tok() lexer.Token                { return p.toks[p.i] }
-func (p *fastParser) pos() lexer.Position             { return p.toks[p.i].Pos }
-func (p *fastParser) peekType(t lexer.TokenType) bool { return p.toks[p.i].Type == t }
+// fail gives up at the current token, remembering what would have fitted:
+// when participle fails too, the error that got further into the file is
+// the one reported.
+func (f *fastParser) fail(expected string) {
+	f.failure = &fastFailure{at: f.tokens[f.i], expected: expected}
+	panic(errFast{})
+}
+func (f *fastParser) tok() token                { return f.tokens[f.i] }
+func (f *fastParser) at(t lexer.TokenType) bool { return f.tokens[f.i].Kind() == t }
 
-func (p *fastParser) peekOp(op string) bool {
-	t := p.toks[p.i]
-	return t.Type == tokOp && t.Value == op
+func (f *fastParser) atOp(op string) bool {
+	t := f.tokens[f.i]
+	return t.Kind() == tokOp && f.val(t) == op
 }
 
-func (p *fastParser) peekKeyword(kw string) bool {
-	t := p.toks[p.i]
-	return t.Type == tokIdent && t.Value == kw
+func (f *fastParser) atKeyword(kw string) bool {
+	t := f.tokens[f.i]
+	return t.Kind() == tokIdent && f.val(t) == kw
 }
 
-// peekKeywordAt looks k tokens ahead.
-func (p *fastParser) peekTypeAt(k int, t lexer.TokenType) bool {
-	return p.i+k < len(p.toks) && p.toks[p.i+k].Type == t
-}
-
-func (p *fastParser) expectOp(op string) {
-	if !p.peekOp(op) {
-		p.fail()
+func (f *fastParser) expectOp(op string) {
+	if !f.atOp(op) {
+		f.fail(`"` + op + `"`)
 	}
-	p.i++
+	f.i++
 }
 
-func (p *fastParser) expectKeyword(kw string) {
-	if !p.peekKeyword(kw) {
-		p.fail()
+func (f *fastParser) expectKeyword(kw string) {
+	if !f.atKeyword(kw) {
+		f.fail(`"` + kw + `"`)
 	}
-	p.i++
+	f.i++
 }
 
-func (p *fastParser) ident() *gIdent {
-	t := p.tok()
-	if t.Type != tokIdent {
-		p.fail()
+// start is the offset where the next node begins; from gives the range
+// from such an offset to the end of the last token consumed.
+func (f *fastParser) start() int { return int(f.tokens[f.i].Offset) }
+
+func (f *fastParser) from(start int) ast.Range {
+	last := f.tokens[f.i-1]
+	return ast.Range{Filename: f.filename, Start: f.pos(start), End: f.pos(int(last.End))}
+}
+
+func (f *fastParser) ident() ast.Ident {
+	t := f.tok()
+	if t.Kind() != tokIdent {
+		f.fail("a name")
 	}
-	p.i++
-	return &gIdent{Pos: t.Pos, EndPos: p.pos(), Name: t.Value}
+	f.i++
+	return ast.Ident{Range: f.tokRange(t), Name: f.val(t)}
 }
 
-func (p *fastParser) task() *gTask {
-	g := &gTask{Pos: p.pos()}
-	p.expectKeyword("task")
-	g.Name = p.ident()
-	if p.peekType(tokString) {
-		t := p.tok()
-		p.i++
-		g.Goal = &gString{Pos: t.Pos, EndPos: p.pos(), Raw: t.Value}
+func (f *fastParser) task() *ast.Task {
+	start := f.start()
+	f.expectKeyword("task")
+	t := &ast.Task{Name: f.declared(f.ident(), "a task")}
+	if f.at(tokString) {
+		tok := f.tok()
+		f.i++
+		t.Goal = f.stringLit(f.val(tok), f.tokRange(tok))
 	}
-	g.Body = p.block()
-	g.EndPos = p.pos()
-	return g
+	t.Body = f.block()
+	t.Range = f.from(start)
+	return t
 }
 
-func (p *fastParser) skill() *gSkill {
-	g := &gSkill{Pos: p.pos()}
-	p.expectKeyword("skill")
-	g.Name = p.ident()
-	p.expectOp("(")
-	for !p.peekOp(")") {
-		param := &gParam{Pos: p.pos()}
-		param.Name = p.ident()
-		p.expectOp(":")
-		param.Type = p.typeExpr()
-		param.EndPos = p.pos()
-		g.Params = append(g.Params, param)
-		if !p.peekOp(",") {
+func (f *fastParser) skill() *ast.Skill {
+	start := f.start()
+	f.expectKeyword("skill")
+	s := &ast.Skill{Name: f.declared(f.ident(), "a skill")}
+	f.expectOp("(")
+	for !f.atOp(")") {
+		pstart := f.start()
+		param := &ast.Param{Name: f.declared(f.ident(), "a parameter")}
+		f.expectOp(":")
+		param.Type = f.typeExpr()
+		param.Range = f.from(pstart)
+		s.Params = append(s.Params, param)
+		if !f.atOp(",") {
 			break
 		}
-		p.i++
+		f.i++
 	}
-	p.expectOp(")")
-	g.Body = p.block()
-	g.EndPos = p.pos()
-	return g
+	f.expectOp(")")
+	s.Body = f.block()
+	s.Range = f.from(start)
+	return s
 }
 
-func (p *fastParser) typeExpr() *gType {
-	g := &gType{Pos: p.pos()}
-	g.Name = p.ident().Name
-	if p.peekOp("<") {
-		p.i++
-		g.Elem = p.typeExpr()
-		p.expectOp(">")
+func (f *fastParser) typeExpr() *ast.TypeExpr {
+	start := f.start()
+	t := &ast.TypeExpr{Name: f.ident().Name}
+	if f.atOp("<") {
+		f.i++
+		t.Elem = f.typeExpr()
+		f.expectOp(">")
 	}
-	g.EndPos = p.pos()
-	return g
+	t.Range = f.from(start)
+	return t
 }
 
-func (p *fastParser) block() *gBlock {
-	g := &gBlock{Pos: p.pos()}
-	p.expectOp("{")
-	for !p.peekOp("}") {
-		g.Stmts = append(g.Stmts, p.stmt())
+func (f *fastParser) block() *ast.Block {
+	start := f.start()
+	f.expectOp("{")
+	b := &ast.Block{}
+	for !f.atOp("}") {
+		b.Stmts = append(b.Stmts, f.stmt())
 	}
-	p.i++
-	g.Close = "}"
-	g.EndPos = p.pos()
-	return g
+	f.i++
+	b.Range = f.from(start)
+	return b
 }
 
-// stmt handles the unambiguous shapes only: a keyword followed by a name,
-// or a name followed by '='. Anything else is participle's to judge.
-func (p *fastParser) stmt() *gStmt {
-	start := p.pos()
-	if !p.peekType(tokIdent) {
-		p.fail()
+// stmt takes the unambiguous shapes only: a statement keyword followed by
+// a name, or a name followed by '='. Anything else is participle's to judge.
+func (f *fastParser) stmt() ast.Stmt {
+	start := f.start()
+	if !f.at(tokIdent) {
+		f.fail(`a step, "anchor", "input", "for", "driver" or "}"`)
 	}
-	kw := p.tok().Value
-	nextIsIdent := p.peekTypeAt(1, tokIdent)
-	switch {
-	case kw == "driver" && nextIsIdent:
-		p.i++
-		return &gStmt{Driver: &gDriver{Pos: start, Name: p.ident(), EndPos: p.pos()}}
-	case kw == "input" && nextIsIdent:
-		p.i++
-		g := &gInput{Pos: start, Name: p.ident()}
-		p.expectOp(":")
-		g.Type = p.typeExpr()
-		if p.peekOp("=") {
-			p.i++
-			g.Default = p.expr()
+	word := f.val(f.tok())
+	if isStmtKeyword(word) {
+		f.i++
+		if !f.at(tokIdent) {
+			f.fail("a name")
 		}
-		g.EndPos = p.pos()
-		return &gStmt{Input: g}
-	case kw == "anchor" && nextIsIdent:
-		p.i++
-		g := &gAnchor{Pos: start, Name: p.ident()}
-		p.expectOp("=")
-		g.Value = p.expr()
-		g.EndPos = p.pos()
-		return &gStmt{Anchor: g}
-	case kw == "for" && nextIsIdent:
-		p.i++
-		g := &gFor{Pos: start, Var: p.ident()}
-		p.expectKeyword("in")
-		g.Iter = p.expr()
-		g.Body = p.block()
-		g.EndPos = p.pos()
-		return &gStmt{For: g}
-	case kw == "confirm" && nextIsIdent:
-		p.i++
-		g := &gStep{Pos: start, Confirm: true, Name: p.ident()}
-		p.expectOp("=")
-		g.Value = p.expr()
-		g.EndPos = p.pos()
-		return &gStmt{Step: g}
-	case isKeywordToken(kw):
-		p.fail()
 	}
-	g := &gStep{Pos: start, Name: p.ident()}
-	p.expectOp("=")
-	g.Value = p.expr()
-	g.EndPos = p.pos()
-	return &gStmt{Step: g}
+	switch word {
+	case "driver":
+		d := &ast.DriverDecl{Name: f.ident()}
+		d.Range = f.from(start)
+		return d
+	case "input":
+		in := &ast.InputDecl{Name: f.declared(f.ident(), "an input")}
+		f.expectOp(":")
+		in.Type = f.typeExpr()
+		if f.atOp("=") {
+			f.i++
+			in.Default = f.expr()
+		}
+		in.Range = f.from(start)
+		return in
+	case "anchor":
+		a := &ast.AnchorDecl{Name: f.declared(f.ident(), "an anchor")}
+		f.expectOp("=")
+		a.Value = f.expr()
+		a.Range = f.from(start)
+		return a
+	case "for":
+		loop := &ast.ForStmt{Var: f.declared(f.ident(), "a loop variable")}
+		f.expectKeyword("in")
+		loop.Iter = f.expr()
+		loop.Body = f.block()
+		loop.Range = f.from(start)
+		return loop
+	}
+	s := &ast.Step{Confirm: word == "confirm", Name: f.declared(f.ident(), "a step")}
+	f.expectOp("=")
+	s.Value = f.expr()
+	s.Range = f.from(start)
+	return s
 }
 
-// isKeywordToken lists the words whose statements the fast path leaves to
-// participle when they are not followed by a name.
-func isKeywordToken(s string) bool {
+// isStmtKeyword lists the words that start statements other than steps.
+func isStmtKeyword(s string) bool {
 	switch s {
 	case "driver", "input", "anchor", "for", "confirm":
 		return true
@@ -223,134 +236,131 @@ var binaryOps = map[string]bool{
 	"<": true, ">": true, "+": true, "-": true, "*": true, "/": true, "%": true,
 }
 
-func (p *fastParser) expr() *gExpr {
-	g := &gExpr{Pos: p.pos()}
-	g.Left = p.unary()
-	for p.peekType(tokOp) && binaryOps[p.tok().Value] {
-		op := p.tok().Value
-		p.i++
-		g.Rest = append(g.Rest, &gBinOp{Op: op, Right: p.unary()})
+func (f *fastParser) expr() ast.Expr {
+	first := f.unary()
+	var ops []string
+	var rest []ast.Expr
+	for f.at(tokOp) && binaryOps[f.val(f.tok())] {
+		ops = append(ops, f.val(f.tok()))
+		f.i++
+		rest = append(rest, f.unary())
 	}
-	g.EndPos = p.pos()
-	return g
+	return f.binaryChain(first, ops, rest)
 }
 
-func (p *fastParser) unary() *gUnary {
-	g := &gUnary{Pos: p.pos()}
-	if p.peekOp("-") || p.peekOp("!") {
-		g.Op = p.tok().Value
-		p.i++
+func (f *fastParser) unary() ast.Expr {
+	if !f.atOp("-") && !f.atOp("!") {
+		return f.postfix()
 	}
-	g.Operand = p.postfix()
-	g.EndPos = p.pos()
-	return g
+	start := f.start()
+	op := f.val(f.tok())
+	f.i++
+	x := f.postfix()
+	return &ast.Unary{Range: f.from(start), Op: op, X: x}
 }
 
-func (p *fastParser) postfix() *gPostfix {
-	g := &gPostfix{Pos: p.pos()}
-	g.Primary = p.primary()
+func (f *fastParser) postfix() ast.Expr {
+	start := f.start()
+	x := f.primary()
 	for {
-		s := &gSuffix{Pos: p.pos()}
 		switch {
-		case p.peekOp("."):
-			p.i++
-			s.Member = p.ident()
-		case p.peekType(tokDesc):
-			v := p.tok().Value
-			p.i++
-			s.Desc = &v
-		case p.peekOp("("):
-			s.Call = p.args()
-		case p.peekOp("["):
-			p.i++
-			s.Index = p.bracket()
-			p.expectOp("]")
+		case f.atOp("."):
+			f.i++
+			name := f.ident()
+			x = &ast.Member{Range: f.from(start), X: x, Name: name}
+		case f.at(tokDesc):
+			desc := f.tok()
+			f.i++
+			var args []*ast.Arg
+			var argsRng *ast.Range
+			if f.atOp("(") {
+				argsStart := f.start()
+				args = f.args()
+				r := f.from(argsStart)
+				argsRng = &r
+			}
+			x = f.dependency(x, f.val(desc), f.tokRange(desc), args, argsRng)
+		case f.atOp("("):
+			args := f.args()
+			x = f.call(x, args, f.from(start))
+		case f.atOp("["):
+			f.i++
+			var lo, hi ast.Expr
+			colon := false
+			if !f.atOp(":") {
+				lo = f.expr()
+			}
+			if f.atOp(":") {
+				f.i++
+				colon = true
+				if !f.atOp("]") {
+					hi = f.expr()
+				}
+			}
+			f.expectOp("]")
+			x = f.bracket(x, lo, hi, colon, f.from(start))
 		default:
-			g.EndPos = p.pos()
-			return g
+			return x
 		}
-		s.EndPos = p.pos()
-		g.Suffixes = append(g.Suffixes, s)
 	}
 }
 
-func (p *fastParser) args() *gArgs {
-	g := &gArgs{Pos: p.pos()}
-	p.expectOp("(")
-	for !p.peekOp(")") {
-		a := &gArg{Pos: p.pos()}
-		a.Key = p.expr()
-		if p.peekOp(":") {
-			p.i++
-			a.Value = p.expr()
+func (f *fastParser) args() []*ast.Arg {
+	f.expectOp("(")
+	var out []*ast.Arg
+	for !f.atOp(")") {
+		start := f.start()
+		key := f.expr()
+		var value ast.Expr
+		if f.atOp(":") {
+			f.i++
+			value = f.expr()
 		}
-		a.EndPos = p.pos()
-		g.Args = append(g.Args, a)
-		if !p.peekOp(",") {
+		out = append(out, f.arg(key, value, f.from(start)))
+		if !f.atOp(",") {
 			break
 		}
-		p.i++
+		f.i++
 	}
-	p.expectOp(")")
-	g.EndPos = p.pos()
-	return g
+	f.expectOp(")")
+	return out
 }
 
-// bracket parses the inside of `[…]`; only the complete forms (an index,
-// or a slice with optional bounds) are taken.
-func (p *fastParser) bracket() *gBracket {
-	g := &gBracket{Pos: p.pos()}
-	if !p.peekOp(":") {
-		g.Lo = p.expr()
-	}
-	if p.peekOp(":") {
-		p.i++
-		g.Colon = true
-		if !p.peekOp("]") {
-			g.Hi = p.expr()
-		}
-	}
-	g.EndPos = p.pos()
-	return g
-}
-
-func (p *fastParser) primary() *gPrimary {
-	t := p.tok()
-	g := &gPrimary{Pos: t.Pos}
+func (f *fastParser) primary() ast.Expr {
+	t := f.tok()
+	start := int(t.Offset)
+	v := f.val(t)
 	switch {
-	case t.Type == tokString:
-		p.i++
-		g.String = &gString{Pos: t.Pos, EndPos: p.pos(), Raw: t.Value}
-	case t.Type == tokNumber:
-		p.i++
-		v := t.Value
-		g.Number = &v
-	case t.Type == tokIdent && (t.Value == "true" || t.Value == "false"):
-		p.i++
-		v := t.Value
-		g.Bool = &v
-	case t.Type == tokIdent:
-		g.Ident = p.ident()
-	case t.Type == tokOp && t.Value == "[":
-		l := &gList{Pos: t.Pos}
-		p.i++
-		for !p.peekOp("]") {
-			l.Elems = append(l.Elems, p.expr())
-			if !p.peekOp(",") {
+	case t.Kind() == tokString:
+		f.i++
+		return f.stringLit(v, f.tokRange(t))
+	case t.Kind() == tokNumber:
+		f.i++
+		return &ast.NumberLit{Range: f.tokRange(t), Raw: v}
+	case t.Kind() == tokIdent && (v == "true" || v == "false"):
+		f.i++
+		return &ast.BoolLit{Range: f.tokRange(t), Value: v == "true"}
+	case t.Kind() == tokIdent:
+		return f.ref(f.ident())
+	case t.Kind() == tokOp && v == "[":
+		f.i++
+		l := &ast.ListLit{}
+		for !f.atOp("]") {
+			l.Elems = append(l.Elems, f.expr())
+			if !f.atOp(",") {
 				break
 			}
-			p.i++
+			f.i++
 		}
-		p.expectOp("]")
-		l.EndPos = p.pos()
-		g.List = l
-	case t.Type == tokOp && t.Value == "(":
-		p.i++
-		g.Paren = p.expr()
-		p.expectOp(")")
-	default:
-		p.fail()
+		f.expectOp("]")
+		l.Range = f.from(start)
+		return l
+	case t.Kind() == tokOp && v == "(":
+		f.i++
+		x := f.expr()
+		f.expectOp(")")
+		return &ast.Paren{Range: f.from(start), X: x}
 	}
-	g.EndPos = p.pos()
-	return g
+	f.fail("a value: a name, string, number, list or call")
+	return nil
 }

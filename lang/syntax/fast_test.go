@@ -15,11 +15,11 @@ import (
 func agree(t *testing.T, src []byte) bool {
 	t.Helper()
 	slow, slowDiags := parse("f.cog", src, false)
-	p := &parser{filename: "f.cog", src: src, lines: lineStarts(src)}
+	p := &parser{filename: "f.cog", src: src, text: string(src), lines: lineStarts(src)}
 	if !p.scan() {
 		return false
 	}
-	if _, ok := fastParse(p.tokens); !ok {
+	if _, ok := p.fastParse(); !ok {
 		return false
 	}
 	fast, fastDiags := parse("f.cog", src, true)

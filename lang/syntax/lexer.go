@@ -44,7 +44,31 @@ func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tokenList{tokens: scanTokens(filename, src)}, nil
+	return &tokenList{tokens: participleTokens(filename, string(src), scanTokens(src))}, nil
+}
+
+// token is the lexer's compact token: participle's lexer.Token carries a
+// file name and line/column per token, three times the size, and a large
+// file has hundreds of thousands of tokens. Only the participle fallback
+// converts them.
+//
+// Tokens hold no pointers (the text is sliced from the source on demand),
+// so the garbage collector never scans them.
+type token struct {
+	Offset, End int32
+	Type        int8 // lexer.TokenType, narrowed
+}
+
+// Kind returns the participle token type.
+func (t token) Kind() lexer.TokenType { return lexer.TokenType(t.Type) }
+
+// participleTokens converts tokens for participle.
+func participleTokens(filename, text string, toks []token) []lexer.Token {
+	out := make([]lexer.Token, len(toks))
+	for i, t := range toks {
+		out[i] = lexer.Token{Type: t.Kind(), Value: text[t.Offset:t.End], Pos: lexer.Position{Filename: filename, Offset: int(t.Offset)}}
+	}
+	return out
 }
 
 // tokenList replays scanned tokens to participle.
@@ -63,11 +87,10 @@ func (l *tokenList) Next() (lexer.Token, error) {
 }
 
 // scanTokens splits src into tokens, whitespace dropped, ending with EOF.
-// Positions carry byte offsets; lines and columns are filled in later,
-// only where a diagnostic or node needs them.
-func scanTokens(filename string, src []byte) []lexer.Token {
-	tokens := make([]lexer.Token, 0, len(src)/4+1)
-	pos := func(off int) lexer.Position { return lexer.Position{Filename: filename, Offset: off} }
+// Tokens carry byte offsets; lines and columns are computed later, only
+// where a diagnostic or node needs them.
+func scanTokens(src []byte) []token {
+	tokens := make([]token, 0, len(src)/5+1)
 	for i := 0; i < len(src); {
 		c := src[i]
 		start := i
@@ -99,9 +122,9 @@ func scanTokens(filename string, src []byte) []lexer.Token {
 		default:
 			i, typ = scanOp(src, i)
 		}
-		tokens = append(tokens, lexer.Token{Type: typ, Value: string(src[start:i]), Pos: pos(start)})
+		tokens = append(tokens, token{Offset: int32(start), End: int32(i), Type: int8(typ)})
 	}
-	return append(tokens, lexer.Token{Type: tokEOF, Pos: pos(len(src))})
+	return append(tokens, token{Offset: int32(len(src)), End: int32(len(src)), Type: int8(tokEOF)})
 }
 
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }

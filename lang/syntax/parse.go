@@ -42,7 +42,7 @@ func Parse(filename string, src []byte) (*ast.File, diag.List) {
 // participle as the fallback, otherwise participle alone (for tests that
 // compare the two).
 func parse(filename string, src []byte, fast bool) (*ast.File, diag.List) {
-	p := &parser{filename: filename, src: src, lines: lineStarts(src)}
+	p := &parser{filename: filename, src: src, text: string(src), lines: lineStarts(src)}
 	file := p.parse(fast)
 	p.diags.Sort()
 	if p.diags.HasErrors() {
@@ -54,8 +54,11 @@ func parse(filename string, src []byte, fast bool) (*ast.File, diag.List) {
 type parser struct {
 	filename string
 	src      []byte
-	lines    []int         // byte offset of each line start
-	tokens   []lexer.Token // without comments, ending with EOF
+	lines    []int        // byte offset of each line start
+	text     string       // src as a string, which token values are sliced from
+	tokens   []token      // without comments, ending with EOF
+	lastLine int          // the line pos found last, a hint for the next
+	failure  *fastFailure // where the fast path gave up, if it did
 	comments []ast.Comment
 	diags    diag.List
 }
@@ -64,21 +67,23 @@ func (p *parser) parse(fast bool) *ast.File {
 	if !p.scan() {
 		return nil
 	}
-	g, ok := (*gFile)(nil), false
 	if fast {
-		g, ok = fastParse(p.tokens)
-	}
-	if !ok {
-		lex, err := lexer.Upgrade(&tokenList{tokens: p.tokens})
-		if err != nil {
-			p.diags.Errorf(p.point(0), "%v", err)
-			return nil
-		}
-		if g, err = cogParser.ParseFromLexer(lex); err != nil {
-			p.syntaxError(err)
-			return nil
+		if file, ok := p.fastParse(); ok {
+			p.attachFileComments(file)
+			return file
 		}
 	}
+	lex, err := lexer.Upgrade(&tokenList{tokens: participleTokens(p.filename, p.text, p.tokens)})
+	if err != nil {
+		p.diags.Errorf(p.point(0), "%v", err)
+		return nil
+	}
+	g, err := cogParser.ParseFromLexer(lex)
+	if err != nil {
+		p.syntaxError(err)
+		return nil
+	}
+	p.failure = nil
 	file := &ast.File{Name: p.filename}
 	for _, d := range g.Decls {
 		if d.Task != nil {
@@ -107,27 +112,29 @@ func (p *parser) scan() bool {
 		p.diags.Errorf(p.point(at), "source is not valid UTF-8 (byte 0x%02x)", p.src[at])
 		return false
 	}
-	all := scanTokens(p.filename, p.src)
+	all := scanTokens(p.src)
 	p.tokens = all[:0] // filtered in place: comments are dropped, nothing else moves ahead
-	depth := 0
+	var open []token   // brackets not yet closed
+	balanced := true
 	for _, tok := range all {
-		switch tok.Type {
+		switch tok.Kind() {
 		case tokComment:
-			p.comments = append(p.comments, ast.Comment{Range: p.rangeOf(tok), Text: strings.TrimRight(tok.Value, " \t\r")})
+			p.comments = append(p.comments, ast.Comment{Range: p.tokRange(tok), Text: strings.TrimRight(p.val(tok), " \t\r")})
 			continue
 		case tokUnterminated:
-			p.diags.Errorf(p.rangeOf(tok), "string literal is not terminated before the end of the line")
+			p.diags.Errorf(p.tokRange(tok), "string literal is not terminated before the end of the line")
+			balanced = false // the brackets it swallowed would only confuse
 		case tokInvalid:
-			p.diags.Errorf(p.rangeOf(tok), "unexpected character %q", tok.Value)
+			p.diags.Errorf(p.tokRange(tok), "unexpected character %q", p.val(tok))
+			balanced = false
 		case tokOp:
-			switch tok.Value {
-			case "(", "[", "{":
-				depth++
-				if depth == MaxNesting+1 {
-					p.diags.Errorf(p.rangeOf(tok), "brackets nest more than %d deep", MaxNesting)
-				}
-			case ")", "]", "}":
-				depth = max(depth-1, 0)
+			if balanced {
+				open, balanced = p.matchBracket(open, tok)
+			}
+		case tokEOF:
+			if balanced && len(open) > 0 {
+				o := open[len(open)-1]
+				p.diags.Errorf(p.tokRange(o), "this %s is never closed; expected %s before the end of the file", p.val(o), closer[p.val(o)])
 			}
 		}
 		p.tokens = append(p.tokens, tok)
@@ -135,25 +142,62 @@ func (p *parser) scan() bool {
 	return !p.diags.HasErrors()
 }
 
+var closer = map[string]string{"(": ")", "[": "]", "{": "}"}
+
+// matchBracket keeps the stack of open brackets. Checking them before
+// parsing names the bracket that is really at fault, the unclosed opener,
+// where a parser can only say what it found instead.
+func (p *parser) matchBracket(open []token, tok token) ([]token, bool) {
+	v := p.val(tok)
+	switch v {
+	case "(", "[", "{":
+		open = append(open, tok)
+		if len(open) == MaxNesting+1 {
+			p.diags.Errorf(p.tokRange(tok), "brackets nest more than %d deep", MaxNesting)
+			return open, false
+		}
+	case ")", "]", "}":
+		if len(open) == 0 {
+			p.diags.Errorf(p.tokRange(tok), "unexpected %s: there is no open bracket to close", v)
+			return open, false
+		}
+		o := open[len(open)-1]
+		if want := closer[p.val(o)]; want != v {
+			at := p.pos(int(tok.Offset))
+			p.diags.Errorf(p.tokRange(o), "this %s is not closed: expected %s before the %s at line %d, column %d", p.val(o), want, v, at.Line, at.Column)
+			return open, false
+		}
+		open = open[:len(open)-1]
+	}
+	return open, true
+}
+
 // syntaxError turns participle's error into a diagnostic in the language's
 // own words.
 func (p *parser) syntaxError(err error) {
+	var perr participle.Error
+	if f := p.failure; f != nil && errors.As(err, &perr) && int(f.at.Offset) > perr.Position().Offset {
+		msg := "unexpected " + describeToken(lexer.Token{Type: f.at.Kind(), Value: p.val(f.at)})
+		if f.at.Kind() == tokEOF {
+			msg = "unexpected end of file"
+		}
+		p.diags.Errorf(p.tokRange(f.at), "%s, expected %s", msg, f.expected)
+		return
+	}
 	var ute *participle.UnexpectedTokenError
 	if errors.As(err, &ute) {
 		tok := ute.Unexpected
-		what := describeToken(tok)
-		msg := "unexpected " + what
-		if exp := describeExpected(ute.Expect); exp != "" {
+		msg := "unexpected " + describeToken(tok)
+		if exp := describeExpected(expectedPart(ute.Message())); exp != "" {
 			msg += ", expected " + exp
 		}
-		rng := p.rangeOf(tok)
+		rng := p.tokRange(token{Offset: int32(tok.Pos.Offset), End: int32(tok.Pos.Offset + len(tok.Value))})
 		if tok.EOF() {
 			rng = p.point(len(p.src))
 		}
 		p.diags.Errorf(rng, "%s", msg)
 		return
 	}
-	var perr participle.Error
 	if errors.As(err, &perr) {
 		p.diags.Errorf(p.point(perr.Position().Offset), "%s", perr.Message())
 		return
@@ -162,23 +206,62 @@ func (p *parser) syntaxError(err error) {
 }
 
 func describeToken(tok lexer.Token) string {
-	if tok.EOF() {
+	switch {
+	case tok.EOF():
 		return "end of file"
-	}
-	if Keywords[tok.Value] {
+	case Keywords[tok.Value]:
 		return fmt.Sprintf("keyword %q", tok.Value)
+	case tok.Type == tokString:
+		return "string " + tok.Value
+	case tok.Type == tokNumber:
+		return "number " + tok.Value
+	case tok.Type == tokDesc:
+		return "description " + tok.Value
 	}
 	return fmt.Sprintf("%q", tok.Value)
 }
 
-// describeExpected rewrites participle's grammar fragments ("<ident>",
-// "\"}\"") into words a person reads.
+// expectedPart extracts what participle says it expected from its message
+// `unexpected token "x" (expected …)`.
+func expectedPart(msg string) string {
+	i := strings.LastIndex(msg, "(expected ")
+	if i < 0 || !strings.HasSuffix(msg, ")") {
+		return ""
+	}
+	return msg[i+len("(expected ") : len(msg)-1]
+}
+
+// grammarWords names participle's grammar fragments in words a person reads.
+var grammarWords = map[string]string{
+	"<ident>": "a name", "<string>": "a string", "<number>": "a number",
+	"<desc>": `a description <"…">`, "GIdent": "a name", "GString": "a string",
+	"GExpr": "a value", "GType": "a type", "GBlock": `"{"`, "GArgs": `"("`,
+	"GStmt": "a statement", "GParam": "a parameter", "GDecl": `"task" or "skill"`,
+	"GUnary": "a value", "GPostfix": "a value", "GPrimary": "a value",
+}
+
+// describeExpected turns what participle expected, a grammar fragment such
+// as `":" GType ("=" GExpr)?`, into what could come next: its first item.
 func describeExpected(exp string) string {
-	r := strings.NewReplacer(
-		"<ident>", "a name", "<string>", "a string", "<number>", "a number",
-		"<desc>", `a description <"…">`, "<ident> | ", "a name or ",
-	)
-	return r.Replace(exp)
+	exp = strings.TrimSpace(exp)
+	if exp == "" {
+		return ""
+	}
+	first := exp
+	if strings.HasPrefix(first, `"`) {
+		if end := strings.Index(first[1:], `"`); end >= 0 {
+			first = first[:end+2]
+		}
+	} else if i := strings.IndexAny(first, " ?*+|()"); i > 0 {
+		first = first[:i]
+	}
+	if words, ok := grammarWords[first]; ok {
+		return words
+	}
+	if strings.HasPrefix(first, `"`) {
+		return first
+	}
+	return ""
 }
 
 // Positions. Participle's positions count columns its own way; the
@@ -198,18 +281,32 @@ func (p *parser) pos(offset int) ast.Pos {
 	if offset > len(p.src) {
 		offset = len(p.src)
 	}
-	line := sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > offset }) - 1
+	// Positions are asked for mostly in file order: try the line of the
+	// previous answer and the next one before searching.
+	line := p.lastLine
+	switch {
+	case p.onLine(line, offset):
+	case p.onLine(line+1, offset):
+		line++
+	default:
+		line = sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > offset }) - 1
+	}
+	p.lastLine = line
 	return ast.Pos{Line: line + 1, Column: offset - p.lines[line] + 1, Offset: offset}
+}
+
+func (p *parser) onLine(line, offset int) bool {
+	return line < len(p.lines) && p.lines[line] <= offset && (line+1 == len(p.lines) || offset < p.lines[line+1])
 }
 
 // span is the range of a grammar node. Participle's end position is the
 // start of the token after the node; the node really ends where its own
 // last token does.
 func (p *parser) span(start, end lexer.Position) ast.Range {
-	last := sort.Search(len(p.tokens), func(i int) bool { return p.tokens[i].Pos.Offset >= end.Offset }) - 1
+	last := sort.Search(len(p.tokens), func(i int) bool { return int(p.tokens[i].Offset) >= end.Offset }) - 1
 	endOff := start.Offset
 	if last >= 0 {
-		endOff = max(endOff, p.tokens[last].Pos.Offset+len(p.tokens[last].Value))
+		endOff = max(endOff, int(p.tokens[last].End))
 	}
 	return ast.Range{Filename: p.filename, Start: p.pos(start.Offset), End: p.pos(endOff)}
 }
@@ -219,6 +316,9 @@ func (p *parser) point(offset int) ast.Range {
 	return ast.Range{Filename: p.filename, Start: at, End: at}
 }
 
-func (p *parser) rangeOf(tok lexer.Token) ast.Range {
-	return ast.Range{Filename: p.filename, Start: p.pos(tok.Pos.Offset), End: p.pos(tok.Pos.Offset + len(tok.Value))}
+func (p *parser) tokRange(tok token) ast.Range {
+	return ast.Range{Filename: p.filename, Start: p.pos(int(tok.Offset)), End: p.pos(int(tok.End))}
 }
+
+// val is a token's text.
+func (p *parser) val(tok token) string { return p.text[tok.Offset:tok.End] }

@@ -163,10 +163,13 @@ func TestSyntaxErrors(t *testing.T) {
 		name, src, want string
 		line, col       int
 	}{
-		{"missing brace", "task t {\n  driver browser\n", "unexpected end of file", 3, 1},
+		{"missing brace", "task t {\n  driver browser\n", "this { is never closed", 1, 8},
+		{"mismatched bracket", "task t {\n  op1 = f(x]\n}\n", "this ( is not closed: expected ) before the ] at line 2, column 12", 2, 10},
+		{"stray closer", "task t {}\n}\n", "no open bracket", 2, 1},
+		{"expected list", "task t {\n  op1 open(\"http://x/\")\n}\n", `unexpected "open", expected "="`, 2, 7},
 		{"unterminated string", "task t {\n  op1 = open(\"http://x\n}\n", "string literal is not terminated", 2, 14},
 		{"stray character", "task t {\n  op1 = click($x)\n}\n", `unexpected character "$"`, 2, 15},
-		{"bad escape", "task t {\n  op1 = open(\"a\\qb\")\n}\n", "invalid escape sequence", 2, 14},
+		{"bad escape", "task t {\n  op1 = open(\"a\\qb\")\n}\n", "invalid escape sequence \\q", 2, 16},
 		{"keyword as step", "task t {\n  confirm for = click(x)\n}\n", "keyword", 2, 11},
 		{"dependency without inputs", "task t {\n  op1 = type(x, summarize<\"s\">)\n}\n", "needs its inputs in parentheses", 2, 26},
 		{"empty index", "task t {\n  op1 = click(xs[])\n}\n", "an index needs one value", 2, 15},

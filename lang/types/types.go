@@ -119,6 +119,14 @@ func (t Type) Equal(u Type) bool {
 	return t.Elem.Equal(*u.Elem)
 }
 
+// HasAny reports whether the type is, or contains, Any.
+func (t Type) HasAny() bool {
+	if t.Kind == List {
+		return t.Elem == nil || t.Elem.HasAny()
+	}
+	return t.Kind == Any
+}
+
 // IsTextual reports whether values of t are strings at run time.
 func (t Type) IsTextual() bool {
 	switch t.Kind {

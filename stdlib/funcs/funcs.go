@@ -50,9 +50,13 @@ import (
 type Navigator interface {
 	Next(el any) (any, error)
 	Previous(el any) (any, error)
+	// Rows returns the data rows of a table, top to bottom, without the
+	// header row: rows(), column() and loops over rows rely on it.
 	Rows(table any) ([]any, error)
 	Items(list any) ([]any, error)
 	Cell(row any, header string) (any, error)
+	// Text returns the element's visible text, as el.text reads it.
+	Text(el any) (string, error)
 }
 
 // pure holds the functions that need nothing but their arguments. They are

@@ -110,6 +110,9 @@ func TestCall(t *testing.T) {
 		{"parse_number", args(s("1,234.50")), f(1234.5)},
 		{"parse_number", args(s("1e3")), n(1000)},
 		{"parse_number", args(s(".5")), f(0.5)},
+		{"parse_numbers", args(strs("42", " -3.5 ", "1,234.50", "1e3", ".5")), nums(42, -3.5, 1234.5, 1000, 0.5)},
+		{"parse_numbers", args(strs("7")), nums(7)},
+		{"parse_numbers", args(cty.ListValEmpty(cty.String)), cty.ListValEmpty(cty.Number)},
 		{"format_number", args(f(1234567.891), n(2)), s("1,234,567.89")},
 		{"format_number", args(n(-1234), n(0)), s("-1,234")},
 		{"format_number", args(f(0.5), n(2)), s("0.50")},
@@ -162,6 +165,10 @@ func TestCallErrors(t *testing.T) {
 		{"parse_number", args(s("")), `"" is not a number`},
 		{"parse_number", args(s("1.234,5")), `"1.234,5" is not a number`},
 		{"parse_number", args(s("Inf")), `"Inf" is not a number`},
+		{"parse_numbers", args(strs("1", "2", "$3")), `parse_numbers: item 2 of the list, "$3", is not a number`},
+		{"parse_numbers", args(strs("1.234,5")), `item 0 of the list, "1.234,5", is not a number`},
+		{"parse_numbers", args(strs("1", strings.Repeat("x", 70))), `item 1 of the list, "` + strings.Repeat("x", 60) + `"…, is not a number`},
+		{"parse_numbers", args(cty.ListVal([]cty.Value{s("1"), cty.NullVal(cty.String)})), "parse_numbers: item 1 of the list is null"},
 		{"regex", args(s("("), s("x")), "regex: invalid pattern \"(\": missing closing ): `(`"},
 		{"regex", args(s("[0-9]+"), s("none")), `regex: pattern "[0-9]+" does not match the text`},
 		{"regex_all", args(s("a**"), s("x")), "regex_all: invalid pattern"},
@@ -225,6 +232,8 @@ func TestUnknownArgs(t *testing.T) {
 		{"contains", args(unknown(cty.String), s("x")), cty.Bool},
 		{"sum", args(unknown(cty.List(cty.Number))), cty.Number},
 		{"parse_number", args(unknown(cty.String)), cty.Number},
+		{"parse_numbers", args(unknown(cty.List(cty.String))), cty.List(cty.Number)},
+		{"parse_numbers", args(cty.ListVal([]cty.Value{s("1"), unknown(cty.String)})), cty.List(cty.Number)},
 		{"min", args(unknown(cty.Number), n(1)), cty.Number},
 		{"round", args(unknown(cty.Number), n(2)), cty.Number},
 		{"format_number", args(unknown(cty.Number), n(2)), cty.String},
@@ -250,6 +259,10 @@ func TestUnknownArgs(t *testing.T) {
 		{"rows", args(unknown(el)), cty.List(el)},
 		{"items", args(unknown(el)), cty.List(el)},
 		{"cell", args(unknown(el), s("Title")), el},
+		{"column", args(unknown(el), s("Amount")), cty.List(el)},
+		{"column", args(elem("table"), unknown(cty.String)), cty.List(el)},
+		{"texts", args(unknown(cty.List(el))), cty.List(cty.String)},
+		{"texts", args(cty.ListVal([]cty.Value{unknown(el)})), cty.List(cty.String)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -284,6 +297,9 @@ func TestTypeErrors(t *testing.T) {
 		{"flatten", args(unknown(cty.List(cty.String))), "flatten: items must be lists, not text"},
 		{"sum", args(unknown(cty.List(cty.String))), "number required"},
 		{"rows", args(unknown(cty.String)), "element required"},
+		{"column", args(unknown(cty.String), s("Amount")), "element required"},
+		{"texts", args(unknown(cty.List(cty.String))), "element required"},
+		{"parse_numbers", args(unknown(cty.String)), "list of string required"},
 		{"coalesce", args(unknown(cty.String), unknown(el)), "coalesce: all values must have the same type"},
 		{"concat", args(unknown(cty.List(cty.String)), unknown(cty.List(el))), "concat: lists must have the same item type, not list<text> and list<element>"},
 	}
@@ -301,7 +317,7 @@ func TestTypeErrors(t *testing.T) {
 // are strings naming the element.
 type fakeUI struct {
 	headers []string
-	rows    [][]string // cell texts; the row handle is "row<i>"
+	rows    [][]string // cell texts, which are also the cell handles; the row handle is "row<i>"
 	items   []string
 }
 
@@ -334,6 +350,9 @@ func (u fakeUI) Next(el any) (any, error)     { return u.step(el, 1) }
 func (u fakeUI) Previous(el any) (any, error) { return u.step(el, -1) }
 
 func (u fakeUI) Rows(table any) ([]any, error) {
+	if table == "empty table" {
+		return nil, nil
+	}
 	if table != "table" {
 		return nil, fmt.Errorf("%v is not a table", table)
 	}
@@ -367,9 +386,23 @@ func (u fakeUI) Cell(row any, header string) (any, error) {
 	return u.rows[i][c], nil
 }
 
+// Text reads an element's text: a cell's or item's text is its handle, a
+// row's is its cells joined by tabs. Handles starting with "stale" have
+// left the page.
+func (u fakeUI) Text(el any) (string, error) {
+	h := el.(string)
+	if strings.HasPrefix(h, "stale") {
+		return "", fmt.Errorf("%s is no longer on the page", h)
+	}
+	if i, err := u.rowIndex(h); err == nil {
+		return strings.Join(u.rows[i], "\t"), nil
+	}
+	return h, nil
+}
+
 var ui = fakeUI{
-	headers: []string{"Title", "Abstract"},
-	rows:    [][]string{{"Attention", "abs0"}, {"ResNet", "abs1"}, {"BERT", "abs2"}},
+	headers: []string{"Title", "Abstract", "Amount"},
+	rows:    [][]string{{"Attention", "abs0", "1,200.50"}, {"ResNet", "abs1", " 30 "}, {"BERT", "abs2", "4.25"}},
 	items:   []string{"result A", "result B", "result C"},
 }
 
@@ -405,6 +438,9 @@ func TestStructural(t *testing.T) {
 		{"cell", args(elem("row1"), s("Title")), []string{"ResNet"}},
 		{"cell", args(elem("row2"), s("Abstract")), []string{"abs2"}},
 		{"same", args(elem("row0")), []string{"row0"}},
+		{"column", args(elem("table"), s("Title")), []string{"Attention", "ResNet", "BERT"}},
+		{"column", args(elem("table"), s("Amount")), []string{"1,200.50", " 30 ", "4.25"}},
+		{"column", args(elem("empty table"), s("Title")), nil},
 	}
 	lib := Library(ui)
 	for _, tc := range tests {
@@ -438,6 +474,46 @@ func TestStructural(t *testing.T) {
 	}
 }
 
+func TestTexts(t *testing.T) {
+	tests := []struct {
+		name string
+		args []cty.Value
+		want cty.Value
+	}{
+		{"texts", args(cty.ListVal([]cty.Value{elem("result A"), elem("result C")})), strs("result A", "result C")},
+		{"texts", args(cty.ListVal([]cty.Value{elem("row1")})), strs("ResNet\tabs1\t 30 ")},
+		{"texts", args(cty.ListValEmpty(el)), cty.ListValEmpty(cty.String)},
+		{"parse_numbers", args(strs("1,200.50", " 30 ", "4.25")), nums(1200.5, 30, 4.25)},
+	}
+	lib := Library(ui)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := lib[tc.name].Call(tc.args)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if !got.Type().Equals(tc.want.Type()) || !got.Equals(tc.want).True() {
+				t.Errorf("%s = %#v, want %#v", tc.name, got, tc.want)
+			}
+		})
+	}
+
+	// The column idiom: sum(parse_numbers(texts(column(orders, "Amount")))).
+	v := elem("table")
+	for _, step := range []struct {
+		name  string
+		extra []cty.Value
+	}{{"column", args(s("Amount"))}, {"texts", nil}, {"parse_numbers", nil}, {"sum", nil}} {
+		var err error
+		if v, err = lib[step.name].Call(append(args(v), step.extra...)); err != nil {
+			t.Fatalf("%s: %v", step.name, err)
+		}
+	}
+	if want := f(1234.75); !v.Equals(want).True() {
+		t.Errorf("sum of the Amount column = %#v, want %#v", v, want)
+	}
+}
+
 func TestStructuralErrors(t *testing.T) {
 	_, err := Library(ui)["next"].Call(args(elem("result C")))
 	if err == nil || err.Error() != "next: no item beside result C" {
@@ -446,6 +522,23 @@ func TestStructuralErrors(t *testing.T) {
 	_, err = Library(ui)["cell"].Call(args(elem("row0"), s("Year")))
 	if err == nil || err.Error() != `cell: no column "Year"` {
 		t.Errorf("missing column: error %v", err)
+	}
+
+	errorCases := []struct {
+		name string
+		args []cty.Value
+		want string
+	}{
+		{"column", args(elem("table"), s("Year")), `column: row 0: no column "Year"`},
+		{"column", args(elem("list"), s("Title")), "column: list is not a table"},
+		{"texts", args(cty.ListVal([]cty.Value{elem("result A"), elem("stale B")})), "texts: item 1: stale B is no longer on the page"},
+		{"texts", args(cty.ListVal([]cty.Value{cty.NullVal(el)})), "texts: item 0 of the list is null"},
+	}
+	for _, tc := range errorCases {
+		_, err := Library(ui)[tc.name].Call(tc.args)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s%v: error %v, want %q", tc.name, tc.args, err, tc.want)
+		}
 	}
 
 	withoutDriver := []struct {
@@ -457,6 +550,10 @@ func TestStructuralErrors(t *testing.T) {
 		{"rows", args(elem("table"))},
 		{"items", args(elem("list"))},
 		{"cell", args(elem("row0"), s("Title"))},
+		{"column", args(elem("table"), s("Amount"))},
+		{"texts", args(cty.ListVal([]cty.Value{elem("result A")}))},
+		{"texts", args(cty.ListValEmpty(el))},
+		{"texts", args(cty.ListVal([]cty.Value{unknown(el), elem("result A")}))},
 	}
 	for _, tc := range withoutDriver {
 		_, err := Library(nil)[tc.name].Call(tc.args)
@@ -496,7 +593,8 @@ func TestNames(t *testing.T) {
 	if len(names) != len(Library(nil)) {
 		t.Errorf("Names() has %d names, Library %d functions", len(names), len(Library(nil)))
 	}
-	for _, want := range []string{"replace", "upper", "sum", "rows", "next", "cell", "same", "parse_number"} {
+	for _, want := range []string{"replace", "upper", "sum", "rows", "next", "cell", "same", "parse_number",
+		"column", "texts", "parse_numbers"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("Names() lacks %q", want)
 		}
@@ -506,14 +604,17 @@ func TestNames(t *testing.T) {
 func TestSignatures(t *testing.T) {
 	sigs := Signatures()
 	for name, want := range map[string]string{
-		"replace": "replace(str text, substr text, replacement text) text",
-		"sum":     "sum(numbers list<number>) number",
-		"rows":    "rows(table element) list<element>",
-		"cell":    "cell(row element, header text) element",
-		"format":  "format(format text, args ...any) text",
-		"first":   "first(list list<any>) any",
-		"min":     "min(numbers ...number) number",
-		"has":     "has(list list<any>, value any) bool",
+		"replace":       "replace(str text, substr text, replacement text) text",
+		"sum":           "sum(numbers list<number>) number",
+		"rows":          "rows(table element) list<element>",
+		"cell":          "cell(row element, header text) element",
+		"column":        "column(table element, header text) list<element>",
+		"texts":         "texts(elements list<element>) list<text>",
+		"parse_numbers": "parse_numbers(texts list<text>) list<number>",
+		"format":        "format(format text, args ...any) text",
+		"first":         "first(list list<any>) any",
+		"min":           "min(numbers ...number) number",
+		"has":           "has(list list<any>, value any) bool",
 	} {
 		if got := sigs[name].String(); got != want {
 			t.Errorf("signature %s = %q, want %q", name, got, want)

@@ -37,6 +37,7 @@ var numberFuncs = map[string]function.Function{
 		nil, numVarParam),
 	"round":         roundFunc,
 	"parse_number":  parseNumberFunc,
+	"parse_numbers": parseNumbersFunc,
 	"format_number": formatNumberFunc,
 	"sum":           sumFunc,
 	"average":       averageFunc,
@@ -161,14 +162,53 @@ var parseNumberFunc = build("parse_number", function.Spec{
 	Type:   function.StaticReturnType(cty.Number),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		raw := args[0].AsString()
-		s := strings.TrimSpace(raw)
-		if numberText.MatchString(s) {
-			v, err := cty.ParseNumberVal(strings.ReplaceAll(s, ",", ""))
-			if err == nil && !v.AsBigFloat().IsInf() {
-				return v, nil
-			}
+		if v, ok := parseNumber(raw); ok {
+			return v, nil
 		}
 		return cty.NilVal, function.NewArgErrorf(0, "%s is not a number", quoteShort(raw))
+	},
+})
+
+// parseNumber reads raw as parse_number does; ok is false for text that is
+// not a number in one of the accepted forms.
+func parseNumber(raw string) (v cty.Value, ok bool) {
+	s := strings.TrimSpace(raw)
+	if !numberText.MatchString(s) {
+		return cty.NilVal, false
+	}
+	v, err := cty.ParseNumberVal(strings.ReplaceAll(s, ",", ""))
+	if err != nil || v.AsBigFloat().IsInf() {
+		return cty.NilVal, false
+	}
+	return v, true
+}
+
+var parseNumbersFunc = build("parse_numbers", function.Spec{
+	Description: `Reads a number from each text of a list, as parse_number does: parse_numbers(["42", "1,234.50"]) is [42, 1234.5]. ` +
+		`Any item that is not a number is an error naming the item.`,
+	Params: []function.Parameter{param("texts", cty.List(cty.String), "The texts holding the numbers, e.g. from texts().")},
+	Type:   function.StaticReturnType(cty.List(cty.Number)),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		var vals []cty.Value
+		for it := args[0].ElementIterator(); it.Next(); {
+			k, item := it.Element()
+			i, _ := k.AsBigFloat().Int64()
+			switch {
+			case !item.IsKnown():
+				// The checker may know the list but not every item.
+				vals = append(vals, cty.UnknownVal(cty.Number))
+				continue
+			case item.IsNull():
+				return cty.NilVal, function.NewArgErrorf(0, "item %d of the list is null", i)
+			}
+			raw := item.AsString()
+			v, ok := parseNumber(raw)
+			if !ok {
+				return cty.NilVal, function.NewArgErrorf(0, "item %d of the list, %s, is not a number", i, quoteShort(raw))
+			}
+			vals = append(vals, v)
+		}
+		return listOf(vals, cty.Number), nil
 	},
 })
 

@@ -2,6 +2,7 @@ package funcs
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -47,10 +48,12 @@ func structuralFuncs(nav Navigator) map[string]function.Function {
 			nav, Navigator.Next),
 		"previous": stepFunc("previous", "Returns the item before this one in the same list.",
 			nav, Navigator.Previous),
-		"rows": childrenFunc("rows", "Returns the rows of a table, top to bottom.", "table", nav, Navigator.Rows),
+		"rows": childrenFunc("rows", "Returns the rows of a table, top to bottom, without the header row.", "table", nav, Navigator.Rows),
 		"items": childrenFunc("items", "Returns the items of a list (search results, list entries, menu items) in order.",
 			"list", nav, Navigator.Items),
-		"cell": cellFunc(nav),
+		"cell":   cellFunc(nav),
+		"column": columnFunc(nav),
+		"texts":  textsFunc(nav),
 	}
 }
 
@@ -134,6 +137,91 @@ func cellFunc(nav Navigator) function.Function {
 				return cty.NilVal, errors.New("the driver found no cell")
 			}
 			return elementVal(got), nil
+		},
+	})
+}
+
+// columnFunc is rows + cell in one call, so that a workflow can work on a
+// whole column without a loop: sum(parse_numbers(texts(column(t, "Amount")))).
+func columnFunc(nav Navigator) function.Function {
+	return build("column", function.Spec{
+		Description: `Returns the cells of a table column, top to bottom, without the header row: column(orders, "Amount"). ` +
+			`The same as row.cell("Amount") for each row of rows(orders).`,
+		Params: []function.Parameter{
+			param("table", types.ElementCapsule, "The table element."),
+			param("header", cty.String, "The column's header text."),
+		},
+		Type: function.StaticReturnType(elementList),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if nav == nil {
+				return cty.NilVal, errNoDriver
+			}
+			h, err := handle(args[0], 0)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			rows, err := nav.Rows(h)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			header := args[1].AsString()
+			vals := make([]cty.Value, len(rows))
+			for i, row := range rows {
+				if row == nil {
+					return cty.NilVal, errors.New("the driver returned an empty row")
+				}
+				c, err := nav.Cell(row, header)
+				if err != nil {
+					return cty.NilVal, fmt.Errorf("row %d: %w", i, err)
+				}
+				if c == nil {
+					return cty.NilVal, fmt.Errorf("row %d: the driver found no cell", i)
+				}
+				vals[i] = elementVal(c)
+			}
+			return listOf(vals, types.ElementCapsule), nil
+		},
+	})
+}
+
+// textsFunc reads .text of every element of a list, the list counterpart
+// of the member.
+func textsFunc(nav Navigator) function.Function {
+	return build("texts", function.Spec{
+		Description: `Returns the visible text of each element of a list, in order: texts(column(orders, "Amount")). ` +
+			`For one element, write el.text.`,
+		Params: []function.Parameter{param("elements", elementList, "The elements, e.g. from column(), rows() or items().")},
+		Type:   function.StaticReturnType(cty.List(cty.String)),
+		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+			if nav == nil && args[0].IsWhollyKnown() {
+				return cty.NilVal, errNoDriver
+			}
+			var vals []cty.Value
+			for it := args[0].ElementIterator(); it.Next(); {
+				k, v := it.Element()
+				i, _ := k.AsBigFloat().Int64()
+				switch {
+				case !v.IsKnown():
+					// The checker may know the list but not every item.
+					vals = append(vals, cty.UnknownVal(cty.String))
+					continue
+				case v.IsNull():
+					return cty.NilVal, function.NewArgErrorf(0, "item %d of the list is null", i)
+				}
+				if nav == nil {
+					return cty.NilVal, errNoDriver
+				}
+				h, err := handle(v, 0)
+				if err != nil {
+					return cty.NilVal, function.NewArgErrorf(0, "item %d of the list holds no element", i)
+				}
+				s, err := nav.Text(h)
+				if err != nil {
+					return cty.NilVal, fmt.Errorf("item %d: %w", i, err)
+				}
+				vals = append(vals, cty.StringVal(s))
+			}
+			return listOf(vals, cty.String), nil
 		},
 	})
 }

@@ -10,6 +10,8 @@ package kb
 import (
 	"sort"
 	"strings"
+
+	"github.com/cogflow/cogflow/lang/suggest"
 )
 
 // Result types a cognitive dependency can return.
@@ -188,59 +190,5 @@ func (k *KB) SubcategoryNames() []string {
 // plausible typo are left out, so the result may be empty.
 func (k *KB) Closest(name string, n int) []string {
 	_, name = splitQualified(name)
-	return closest(name, k.SubcategoryNames(), n)
-}
-
-// closest ranks candidates by edit distance to name, keeping those within
-// max(2, len(name)/3) edits.
-func closest(name string, candidates []string, n int) []string {
-	if n <= 0 {
-		return nil
-	}
-	limit := max(2, len([]rune(name))/3)
-	type scored struct {
-		name string
-		dist int
-	}
-	var near []scored
-	for _, c := range candidates {
-		if d := levenshtein(name, c); d <= limit {
-			near = append(near, scored{c, d})
-		}
-	}
-	sort.SliceStable(near, func(i, j int) bool {
-		if near[i].dist != near[j].dist {
-			return near[i].dist < near[j].dist
-		}
-		return near[i].name < near[j].name
-	})
-	out := make([]string, 0, min(n, len(near)))
-	for i := 0; i < len(near) && i < n; i++ {
-		out = append(out, near[i].name)
-	}
-	return out
-}
-
-// levenshtein returns the number of single-rune insertions, deletions and
-// substitutions that turn a into b, keeping one row of the table at a time.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	row := make([]int, len(rb)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		diag := row[0] // the table cell above-left of row[j]
-		row[0] = i
-		for j := 1; j <= len(rb); j++ {
-			above := row[j]
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			row[j] = min(above+1, row[j-1]+1, diag+cost)
-			diag = above
-		}
-	}
-	return row[len(rb)]
+	return suggest.Closest(name, k.SubcategoryNames(), n)
 }

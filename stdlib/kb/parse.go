@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -207,7 +208,7 @@ func (p *parser) category(block *hcl.Block, declared map[string]hcl.Range) *Cate
 	}
 	if !isMainName(name) {
 		detail := fmt.Sprintf("The main categories are a closed set: %s.", strings.Join(mainCategories[:], ", "))
-		if near := closest(name, mainCategories[:], 1); len(near) > 0 {
+		if near := suggest.Closest(name, mainCategories[:], 1); len(near) > 0 {
 			detail += fmt.Sprintf(" Did you mean %q?", near[0])
 		}
 		p.errorf(nameRange, "Unknown main category", "%s", detail)
