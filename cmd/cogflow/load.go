@@ -15,6 +15,7 @@ import (
 // knowledge adapts the knowledge base to what the checker asks of it.
 type knowledge struct{ *kb.KB }
 
+// MainNames lists the closed set of main categories.
 func (knowledge) MainNames() []string { return kb.MainCategories() }
 
 // checkEnv is the environment workflows are checked against: the default

@@ -113,9 +113,11 @@ type Skill struct {
 	Comments Comments
 }
 
-func (t *Task) Rng() Range        { return t.Range }
-func (p *Param) Rng() Range       { return p.Range }
-func (s *Skill) Rng() Range       { return s.Range }
+func (t *Task) Rng() Range  { return t.Range }
+func (p *Param) Rng() Range { return p.Range }
+func (s *Skill) Rng() Range { return s.Range }
+
+// DeclName implements Decl.
 func (t *Task) DeclName() string  { return t.Name.Name }
 func (s *Skill) DeclName() string { return s.Name.Name }
 func (*Task) declNode()           {}

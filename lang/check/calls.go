@@ -211,6 +211,8 @@ func article(word string) string {
 	switch {
 	case word == "text":
 		return "" // "must be text", not "a text"
+	case word == "url":
+		return "a" // said "you-are-ell"
 	case word != "" && strings.ContainsRune("aeiou", rune(word[0])):
 		return "an"
 	}

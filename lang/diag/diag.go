@@ -23,6 +23,7 @@ const (
 	Warning
 )
 
+// String names the severity as diagnostics print it.
 func (s Severity) String() string {
 	if s == Warning {
 		return "warning"
@@ -98,6 +99,7 @@ func (l List) Err() error {
 // ListError is a List used as an error value.
 type ListError List
 
+// Error lists the diagnostics, one first line each.
 func (e ListError) Error() string {
 	var lines []string
 	for _, d := range e {

@@ -37,8 +37,10 @@ var symbols = map[string]lexer.TokenType{
 // table before the parser that asks for it.
 type definition struct{ symbols map[string]lexer.TokenType }
 
+// Symbols implements lexer.Definition.
 func (d definition) Symbols() map[string]lexer.TokenType { return d.symbols }
 
+// Lex implements lexer.Definition.
 func (definition) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	src, err := io.ReadAll(r)
 	if err != nil {
@@ -77,6 +79,7 @@ type tokenList struct {
 	next   int
 }
 
+// Next implements lexer.Lexer.
 func (l *tokenList) Next() (lexer.Token, error) {
 	if l.next >= len(l.tokens) {
 		return l.tokens[len(l.tokens)-1], nil // the EOF token, again
