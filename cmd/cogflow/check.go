@@ -45,11 +45,11 @@ func runCheck(c *cli, args []string) int {
 			}
 		}
 	}
-	if errors > 0 {
+	if errors+warnings > 0 {
 		fmt.Fprintf(c.stderr, "%s, %s\n", plural(errors, "error"), plural(warnings, "warning"))
-		if status == exitOK {
-			status = exitBadInput
-		}
+	}
+	if errors > 0 && status == exitOK {
+		status = exitBadInput
 	}
 	return status
 }

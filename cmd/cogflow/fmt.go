@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
@@ -24,7 +25,7 @@ func runFmt(c *cli, args []string) int {
 		fmt.Fprintln(c.stderr, "cogflow fmt: no files given (use - for standard input)")
 		return exitUsage
 	}
-	if *write && len(files) == 1 && files[0] == "-" {
+	if *write && slices.Contains(files, "-") {
 		fmt.Fprintln(c.stderr, "cogflow fmt: -w cannot write back to standard input")
 		return exitUsage
 	}
@@ -35,7 +36,11 @@ func runFmt(c *cli, args []string) int {
 			status = max(status, c.readError("fmt", err))
 			continue
 		}
-		f, diags := syntax.Parse(path, src)
+		name := path
+		if path == "-" {
+			name = "<stdin>"
+		}
+		f, diags := syntax.Parse(name, src)
 		if f == nil {
 			diags.Render(c.stderr, func(string) []byte { return src })
 			status = max(status, exitBadInput)
@@ -83,6 +88,11 @@ func (c *cli) readSource(path string) ([]byte, error) {
 // folder and a rename, so that an interrupted fmt -w never leaves a half
 // written workflow. The file's permissions are kept.
 func writeFileAtomic(path string, data []byte) error {
+	// Write through a symbolic link to its target, as editors do, rather
+	// than replacing the link with a file.
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return err

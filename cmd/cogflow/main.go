@@ -91,6 +91,10 @@ func (c *cli) usage(w io.Writer) {
 }
 
 func runHelp(c *cli, args []string) int {
+	args, code, ok := c.parseArgs(c.newFlags("help"), args)
+	if !ok {
+		return code
+	}
 	if len(args) == 0 {
 		c.usage(c.stdout)
 		return exitOK
@@ -139,14 +143,21 @@ func capitalize(s string) string {
 // It returns the positional arguments, or an exit code when parsing ended
 // the command (help shown, or a bad flag).
 func (c *cli) parseArgs(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	// The flag package prints the usage itself, on its output (stderr),
+	// both for -h and for a bad flag; print it here instead, once, on the
+	// stream that fits.
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var positional []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fs.SetOutput(c.stdout)
-				fs.Usage()
+				usage()
 				return nil, exitOK, false
 			}
+			usage()
 			return nil, exitUsage, false
 		}
 		rest := fs.Args()
