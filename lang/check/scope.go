@@ -50,7 +50,11 @@ type funcState struct {
 }
 
 func newFuncState(what string, body *ast.Block) *funcState {
-	f := &funcState{what: what, all: map[string]*symbol{}, scopes: []map[string]*symbol{{}}, pending: map[string]ast.Ident{}}
+	// Sized for the body up front: compiled workflows run to thousands of
+	// steps, and growing these maps step by step shows in the check time.
+	n := len(body.Stmts)
+	f := &funcState{what: what, all: make(map[string]*symbol, n), scopes: []map[string]*symbol{make(map[string]*symbol, n)},
+		pending: make(map[string]ast.Ident, n), order: make([]*symbol, 0, n)}
 	f.collect(body)
 	return f
 }

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,4 +83,36 @@ func FuzzFastPathAgrees(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		agree(t, src)
 	})
+}
+
+// steps returns a task of n steps of the usual shapes, for the benchmarks
+// that compare the fast path with participle on the same input.
+func steps(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("task t {\n  driver browser\n  input k: text = \"x\"\n  op0 = open(\"http://127.0.0.1:8088/\")\n")
+	for i := 1; i < n; i++ {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "  op%d = click(match_element<\"the result about the keyword\">(op%d))\n", i, i-1)
+		} else {
+			fmt.Fprintf(&b, "  op%d = type(textbox(name: \"Search\", id: \"q\"), upper(k) + \"-%d\")  # typed\n", i, i)
+		}
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// BenchmarkParse10kFast and BenchmarkParse10kParticiple parse the same
+// 10,000-step file on each path; their ratio is the fast path's gain.
+func BenchmarkParse10kFast(b *testing.B) { benchParse(b, true) }
+
+func BenchmarkParse10kParticiple(b *testing.B) { benchParse(b, false) }
+
+func benchParse(b *testing.B, fast bool) {
+	src := steps(10000)
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if f, diags := parse("big.cog", src, fast); f == nil {
+			b.Fatal(diags.Err())
+		}
+	}
 }

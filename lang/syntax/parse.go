@@ -8,6 +8,7 @@
 package syntax
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"sort"
@@ -268,7 +269,7 @@ func describeExpected(exp string) string {
 // language's are bytes from the line start, computed here from offsets.
 
 func lineStarts(src []byte) []int {
-	starts := []int{0}
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, i+1)
