@@ -55,6 +55,8 @@ type Info struct {
 	// *ast.InputDecl, *ast.AnchorDecl, *ast.Step, *ast.ForStmt (the loop
 	// variable) or *ast.Param.
 	Refs map[*ast.Ref]ast.Node
+	// DepTypes maps each cognitive dependency to its result type.
+	DepTypes map[*ast.Dependency]types.Type
 }
 
 // Check checks a file and returns what it learned and its diagnostics,
@@ -63,7 +65,7 @@ func Check(f *ast.File, env *Env) (*Info, diag.List) {
 	if env.Drivers == nil {
 		env.Drivers = DefaultDrivers
 	}
-	c := &checker{env: env, info: &Info{StepTypes: map[*ast.Step]types.Type{}, Refs: map[*ast.Ref]ast.Node{}},
+	c := &checker{env: env, info: &Info{StepTypes: map[*ast.Step]types.Type{}, Refs: map[*ast.Ref]ast.Node{}, DepTypes: map[*ast.Dependency]types.Type{}},
 		skills: map[string]*skillInfo{}}
 	c.declare(f)
 	for _, d := range f.Decls {

@@ -13,6 +13,7 @@ import (
 // which become part of a prompt.
 func (c *checker) dependency(e *ast.Dependency) (types.Type, string) {
 	result := c.dependencyType(e)
+	c.info.DepTypes[e] = result
 	if e.Description == nil || strings.TrimSpace(e.Description.Value) == "" {
 		rng := e.Sub.Range
 		if e.Description != nil {

@@ -1,0 +1,230 @@
+// Package driver defines what cogflow needs of a GUI automation back end —
+// observe the UI as a normalized tree, act on it, take screenshots — and
+// keeps the registry through which a task's `driver browser` line picks one.
+//
+// Drivers (runtime/driver/browser, android, uia) implement Driver and import
+// nothing of each other. The interpreter never sees a DOM node or a
+// uiautomator node: only the normalized Element below.
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Rect is an element's bounds in CSS pixels (browser) or screen pixels.
+type Rect struct {
+	X, Y, W, H float64
+}
+
+// Center is the point a pointer action aims at.
+func (r Rect) Center() (x, y float64) { return r.X + r.W/2, r.Y + r.H/2 }
+
+// Element is one element of the normalized UI tree. Text fields are
+// trimmed and whitespace-collapsed; empty means absent.
+type Element struct {
+	// Ref is the driver's handle for acting on the element. It is valid for
+	// the observation that produced it; a driver may keep it valid longer
+	// (the browser driver tags DOM nodes) but callers re-anchor by
+	// attributes when a Ref no longer resolves.
+	Ref string
+
+	Role        string // ARIA-like role: button, link, textbox, checkbox, row, cell, listitem, …
+	Name        string // accessible name: aria-label, label text, alt, title, or text for buttons/links
+	Text        string // visible text content, capped by the driver
+	ID          string // DOM id, Android resource-id, UIA AutomationId
+	Class       string
+	Value       string // current value of an editable element
+	Placeholder string
+	Label       string // text of the associated <label>
+	Href        string
+	Description string // context: surrounding labels, headers, aria-describedby
+	Path        string // structural path from the root, e.g. "main/ul/li[2]/a"
+
+	Bounds                                     Rect
+	Visible, Enabled, Editable, Checked, Focus bool
+
+	// Parent is the index of the parent in Tree.Elements, -1 for a root.
+	Parent int
+	// List is set when the element is an item of a list: the Deepest
+	// Iterative Ancestor holding it and similar siblings.
+	List *ListInfo
+	// Cell is set for table cells and rows.
+	Cell *CellInfo
+}
+
+// ListInfo places an element in a list of items with the same structure.
+type ListInfo struct {
+	Container string // Ref of the list element
+	Index     int    // 0-based position among the items
+	Size      int    // number of items
+}
+
+// CellInfo places an element in a table. Rows have Column -1.
+type CellInfo struct {
+	Table        string // Ref of the table element
+	Row          int    // 0-based data row index (header rows are not counted)
+	Column       int    // 0-based column index, -1 for a row
+	ColumnHeader string // text of the column's header cell
+	RowHeader    string // text of the row's header cell, if any
+}
+
+// Tree is one observation of the UI.
+type Tree struct {
+	URL, Title string
+	Elements   []*Element
+	// Taken is when the observation was made; the journal records it.
+	Taken time.Time
+}
+
+// ByRef finds an element of the tree by its Ref.
+func (t *Tree) ByRef(ref string) *Element {
+	for _, e := range t.Elements {
+		if e.Ref == ref {
+			return e
+		}
+	}
+	return nil
+}
+
+// Query narrows an observation to candidates for anchoring: a driver that
+// implements Finder returns only elements matching at least one of the
+// given attributes (or all interactive elements when none is given), so a
+// step needs one round trip instead of a whole-page walk.
+type Query struct {
+	Role, Name, Text, ID, Class, Placeholder, Label, Href string
+	// Within restricts the search to the subtree of this Ref.
+	Within string
+}
+
+// Action is one operation of the language, resolved to concrete arguments.
+type Action struct {
+	Op      string     // the language's action name: click, type, key, open, …
+	Target  *Element   // the element acted on, when the action takes one
+	Target2 *Element   // drag's destination
+	Targets []*Element // multi_select
+	Text    string     // typed/pasted text, key chord, URL, window title, app, direction
+	Number  float64    // scroll amount, wait seconds, swipe distance
+	// Timeout bounds the action; zero means the driver's default.
+	Timeout time.Duration
+}
+
+// Window is a top-level window or browser tab.
+type Window struct {
+	ID, Title, URL string
+}
+
+// Result is what an action produced.
+type Result struct {
+	// Text is the text copied, cut, pasted, selected or typed.
+	Text string
+	// Window is the window or tab an action opened or switched to.
+	Window *Window
+}
+
+// Capabilities tell the interpreter and the compiler what a driver does
+// natively and which API-first shortcuts it offers (AXIS): one API call in
+// place of a chain of input events.
+type Capabilities struct {
+	// Actions are the language's actions this driver performs.
+	Actions []string
+	// Shortcuts name API-first paths, e.g. "open:navigate" (no typing into
+	// the address bar), "type:set-value", "launch:am-start".
+	Shortcuts []string
+}
+
+// Supports reports whether the driver performs the action.
+func (c Capabilities) Supports(op string) bool {
+	for _, a := range c.Actions {
+		if a == op {
+			return true
+		}
+	}
+	return false
+}
+
+// Driver is a GUI automation back end.
+type Driver interface {
+	// Observe returns the current UI as a normalized tree.
+	Observe(ctx context.Context) (*Tree, error)
+	// Do performs one action and waits until the UI is stable again.
+	Do(ctx context.Context, a Action) (Result, error)
+	// Screenshot returns a PNG of the current screen or page.
+	Screenshot(ctx context.Context) ([]byte, error)
+	// Capabilities describes the driver.
+	Capabilities() Capabilities
+	// Close releases the driver (and a browser it launched).
+	Close() error
+}
+
+// Finder is implemented by drivers that can search for candidates in
+// place, cheaper than a full Observe.
+type Finder interface {
+	Find(ctx context.Context, q Query) ([]*Element, error)
+}
+
+// Options configure a driver at start.
+type Options struct {
+	// Headed shows the browser or emulator window instead of running headless.
+	Headed bool
+	// Executable overrides the program the driver starts (Chromium).
+	Executable string
+	// RemoteURL attaches to a running browser or device server
+	// (ws://… for the browser, host:port for adb) instead of starting one.
+	RemoteURL string
+	// Serial picks a device when several are attached (android).
+	Serial string
+	// ActionTimeout bounds each action; zero means the driver's default.
+	ActionTimeout time.Duration
+}
+
+// Factory starts a driver.
+type Factory func(ctx context.Context, opts Options) (Driver, error)
+
+// ErrUnavailable is wrapped by errors of drivers that cannot run on this
+// machine (the uia driver off Windows); the CLI maps it to its own exit
+// code.
+var ErrUnavailable = errors.New("driver unavailable")
+
+var (
+	mu        sync.Mutex
+	factories = map[string]Factory{}
+)
+
+// Register makes a driver available by name. It panics on a duplicate,
+// which is a programming error.
+func Register(name string, f Factory) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := factories[name]; dup {
+		panic("driver: Register called twice for " + name)
+	}
+	factories[name] = f
+}
+
+// Names lists the registered drivers.
+func Names() []string {
+	mu.Lock()
+	defer mu.Unlock()
+	names := make([]string, 0, len(factories))
+	for n := range factories {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Open starts the named driver.
+func Open(ctx context.Context, name string, opts Options) (Driver, error) {
+	mu.Lock()
+	f, ok := factories[name]
+	mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("unknown driver %q (registered: %v)", name, Names())
+	}
+	return f(ctx, opts)
+}

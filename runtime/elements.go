@@ -1,0 +1,118 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cogflow/cogflow/lang/types"
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// Elem is the value of an element in a running workflow. It remembers how
+// to find the element again rather than a handle alone: pages change between
+// steps, so every use re-resolves it — by its description for anchors and
+// constructors, by its structural origin for rows, cells and list items.
+type Elem struct {
+	// Desc describes the element for anchoring; nil for structural ones.
+	Desc *Locator
+	// derive recomputes a structural element (a row, a cell, the next
+	// item) from the current UI.
+	derive func(ctx context.Context, in *Interp) (*driver.Element, error)
+	// Live is what it resolved to last.
+	Live *driver.Element
+	// Origin says where the value came from, for messages and journals:
+	// `anchor search_box`, `rows(reading_list)[2]`.
+	Origin string
+}
+
+// Locator is an element description: the attributes of a constructor
+// such as textbox(name: "Search", id: "q"), or of an element seen earlier.
+type Locator struct {
+	Role   string
+	Attrs  map[string]string // id, name, text, label, placeholder, …
+	Index  int               // position among matching list items; -1 when not given
+	Within *Elem
+}
+
+func (l *Locator) String() string {
+	var parts []string
+	keys := make([]string, 0, len(l.Attrs))
+	for k := range l.Attrs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s: %q", k, l.Attrs[k]))
+	}
+	if l.Index >= 0 {
+		parts = append(parts, fmt.Sprintf("index: %d", l.Index))
+	}
+	role := l.Role
+	if role == "" {
+		role = "element"
+	}
+	return role + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// elemVal wraps an element for cty, the way the function library expects.
+func elemVal(e *Elem) cty.Value {
+	var h any = e
+	return cty.CapsuleVal(types.ElementCapsule, &h)
+}
+
+// asElem unwraps an element value.
+func asElem(v cty.Value) (*Elem, error) {
+	if v.IsNull() || !v.IsKnown() || !v.Type().Equals(types.ElementCapsule) {
+		return nil, fmt.Errorf("not an element")
+	}
+	p, ok := v.EncapsulatedValue().(*any)
+	if !ok || p == nil {
+		return nil, fmt.Errorf("not an element")
+	}
+	e, ok := (*p).(*Elem)
+	if !ok {
+		return nil, fmt.Errorf("not an element")
+	}
+	return e, nil
+}
+
+// snapshotLocator describes a live element by what identifies it, so that
+// an element chosen once (by a person or an LLM) can be found again.
+func snapshotLocator(el *driver.Element) *Locator {
+	l := &Locator{Role: el.Role, Attrs: map[string]string{}, Index: -1}
+	for k, v := range map[string]string{"id": el.ID, "name": el.Name, "text": el.Text, "href": el.Href, "path": el.Path} {
+		if v != "" {
+			l.Attrs[k] = v
+		}
+	}
+	return l
+}
+
+// describe renders a live element for candidate lists.
+func describe(el *driver.Element) string {
+	var parts []string
+	add := func(k, v string) {
+		if v != "" {
+			if len(v) > 60 {
+				v = v[:57] + "…"
+			}
+			parts = append(parts, fmt.Sprintf("%s: %q", k, v))
+		}
+	}
+	add("name", el.Name)
+	if el.Text != el.Name {
+		add("text", el.Text)
+	}
+	add("id", el.ID)
+	add("label", el.Label)
+	add("path", el.Path)
+	role := el.Role
+	if role == "" {
+		role = "element"
+	}
+	return role + "(" + strings.Join(parts, ", ") + ")"
+}

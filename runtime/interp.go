@@ -1,0 +1,260 @@
+// Package runtime runs checked workflows: it evaluates expressions as
+// go-cty values, anchors element descriptions on the live UI, performs each
+// step through a driver, resolves cognitive dependencies through a cascade
+// of resolvers, and reports every step to a recorder (the run journal).
+//
+// The pipeline reads top to bottom in Interp.Run: inputs → declarations →
+// steps in order, loops over lists found at run time → summary.
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+)
+
+// Options configure a run.
+type Options struct {
+	// Inputs are the raw values given for the task's inputs (--input,
+	// a CSV row); inputs not given take their defaults.
+	Inputs map[string]string
+	// Yes confirms `confirm` steps without asking.
+	Yes bool
+	// StepByStep asks before every step.
+	StepByStep bool
+	// Prompter talks to the person at the terminal; nil means nobody is
+	// there, so confirm steps fail unless Yes is set.
+	Prompter Prompter
+	// Resolvers answer cognitive dependencies, tried in order after the
+	// structural one.
+	Resolvers []Resolver
+	// Recorder receives every step; nil records nothing.
+	Recorder Recorder
+	// Done tells which loop iterations an earlier, interrupted run already
+	// finished, so that a resumed run skips them. Nil skips nothing.
+	Done func(LoopPos) bool
+	// Screenshots asks for a screenshot after every step.
+	Screenshots bool
+}
+
+// LoopPos is the position in one loop: its variable, the item's index and
+// a key identifying the item (its text), so that a resumed run skips the
+// right items even when the list changed.
+type LoopPos struct {
+	Var   string
+	Index int
+	Key   string
+}
+
+// Interp runs one task.
+type Interp struct {
+	task    *ast.Task
+	skills  map[string]*ast.Skill
+	info    *check.Info
+	drv     driver.Driver
+	opts    Options
+	fns     map[string]function.Function
+	vars    []map[string]cty.Value
+	secrets []string
+	loops   []LoopPos
+	tree    *driver.Tree // the last observation, dropped after every action
+	stats   Stats
+	ctx     context.Context // the run's context, for the function library
+	current *ast.Step       // the step being run
+	// lastSource records which resolver answered each dependency.
+	lastSource map[*ast.Dependency]string
+}
+
+// Stats count what a run did.
+type Stats struct {
+	Steps, Failed, Skipped, Iterations int
+}
+
+// ErrInterrupted is returned when the run's context was cancelled (Ctrl-C)
+// between steps; the recorder has been told where.
+var ErrInterrupted = errors.New("interrupted")
+
+// StepError is a step that failed, with where it stands in the source.
+type StepError struct {
+	Step  *ast.Step
+	Loops []LoopPos
+	Err   error
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("%s: step %s failed: %v", e.Step.Range, e.Step.Name.Name, e.Err)
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
+
+// New prepares a run of the task of file; info must come from checking
+// the file.
+func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
+	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}},
+		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}}
+	for _, d := range file.Decls {
+		if s, ok := d.(*ast.Skill); ok {
+			in.skills[s.Name.Name] = s
+		}
+	}
+	return in
+}
+
+// Run executes the task. It returns ErrInterrupted when ctx is cancelled,
+// a *StepError when a step fails, and nil when every step ran.
+func (in *Interp) Run(ctx context.Context) (Stats, error) {
+	in.ctx = ctx
+	in.fns = funcs.Library(navigator{in: in, ctx: ctx})
+	if err := in.bindInputs(); err != nil {
+		return in.stats, err
+	}
+	err := in.block(ctx, in.task.Body)
+	if errors.Is(err, context.Canceled) || errors.Is(err, ErrInterrupted) {
+		if in.opts.Recorder != nil {
+			in.opts.Recorder.Interrupted(in.position())
+		}
+		return in.stats, ErrInterrupted
+	}
+	return in.stats, err
+}
+
+// Secrets returns the values of the run's secret inputs, for redaction.
+func (in *Interp) Secrets() []string { return in.secrets }
+
+func (in *Interp) block(ctx context.Context, b *ast.Block) error {
+	for _, s := range b.Stmts {
+		if err := ctx.Err(); err != nil {
+			return ErrInterrupted
+		}
+		var err error
+		switch s := s.(type) {
+		case *ast.AnchorDecl:
+			err = in.anchor(ctx, s)
+		case *ast.Step:
+			err = in.step(ctx, s)
+		case *ast.ForStmt:
+			err = in.loop(ctx, s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (in *Interp) set(name string, v cty.Value) { in.vars[len(in.vars)-1][name] = v }
+
+func (in *Interp) get(name string) (cty.Value, bool) {
+	for i := len(in.vars) - 1; i >= 0; i-- {
+		if v, ok := in.vars[i][name]; ok {
+			return v, true
+		}
+	}
+	return cty.NilVal, false
+}
+
+func (in *Interp) anchor(ctx context.Context, a *ast.AnchorDecl) error {
+	v, err := in.eval(ctx, a.Value)
+	if err != nil {
+		return fmt.Errorf("%s: anchor %s: %w", a.Range, a.Name.Name, err)
+	}
+	if e, err := asElem(v); err == nil {
+		e.Origin = "anchor " + a.Name.Name
+	}
+	in.set(a.Name.Name, v)
+	return nil
+}
+
+// loop runs a for loop over the list its expression gives now.
+func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
+	list, err := in.eval(ctx, f.Iter)
+	if err != nil {
+		return fmt.Errorf("%s: for %s: %w", f.Range, f.Var.Name, err)
+	}
+	if !list.Type().IsListType() && !list.Type().IsTupleType() {
+		return fmt.Errorf("%s: for %s: not a list", f.Range, f.Var.Name)
+	}
+	items := list.AsValueSlice()
+	for i, item := range items {
+		pos := LoopPos{Var: f.Var.Name, Index: i, Key: in.itemKey(ctx, item)}
+		if in.opts.Done != nil && in.opts.Done(pos) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return ErrInterrupted
+		}
+		in.loops = append(in.loops, pos)
+		in.vars = append(in.vars, map[string]cty.Value{f.Var.Name: item})
+		err := in.block(ctx, f.Body)
+		in.vars = in.vars[:len(in.vars)-1]
+		if err == nil {
+			in.stats.Iterations++
+			if in.opts.Recorder != nil {
+				in.opts.Recorder.IterationDone(append([]LoopPos(nil), in.loops...))
+			}
+		}
+		in.loops = in.loops[:len(in.loops)-1]
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// itemKey identifies a loop item by its text, best effort.
+func (in *Interp) itemKey(ctx context.Context, item cty.Value) string {
+	if e, err := asElem(item); err == nil {
+		if live, err := in.resolve(ctx, e); err == nil {
+			return truncate(strings.Join(strings.Fields(elementText(live)), " "), 80)
+		}
+		return ""
+	}
+	return truncate(render(item), 80)
+}
+
+// position says where the run is, for the recorder.
+func (in *Interp) position() []LoopPos { return append([]LoopPos(nil), in.loops...) }
+
+// observe returns the current UI, observing once per action at most.
+func (in *Interp) observe(ctx context.Context) (*driver.Tree, error) {
+	if in.tree != nil {
+		return in.tree, nil
+	}
+	t, err := in.drv.Observe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in.tree = t
+	return t, nil
+}
+
+// stepSource renders a step as written, for prompts and journals.
+func stepSource(s *ast.Step) string {
+	src := s.Name.Name + " = " + printer.ExprString(s.Value)
+	if s.Confirm {
+		src = "confirm " + src
+	}
+	return src
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// elapsed is time since start rounded for journals.
+func elapsed(start time.Time) time.Duration { return time.Since(start).Round(time.Microsecond) }

@@ -1,0 +1,233 @@
+package runtime
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/types"
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// Request is a cognitive dependency to resolve now.
+type Request struct {
+	Step        string
+	Line        int
+	Main, Sub   string
+	Description string
+	Result      types.Type // text, number or element
+	Goal        string     // the task's goal sentence
+	// Inputs are the dependency's input values, rendered as text. The
+	// checker guarantees no secret is among them.
+	Inputs []string
+	// Candidates are the elements an element result may be chosen from.
+	Candidates []*driver.Element
+}
+
+// Answer is a resolver's answer; exactly one of the fields fits Result.
+type Answer struct {
+	Text    string
+	Number  float64
+	Element *driver.Element
+}
+
+// Resolver answers dependencies. It returns (nil, nil) when it has no
+// answer, so that the next resolver in the cascade is tried.
+type Resolver interface {
+	// Name is what the journal records as the value's source.
+	Name() string
+	Resolve(ctx context.Context, r *Request) (*Answer, error)
+}
+
+// ErrNoResolver explains how to get dependencies answered.
+var ErrNoResolver = errors.New("no resolver could answer it: configure a language model " +
+	"(set OPENAI_API_KEY, and OPENAI_BASE_URL for another OpenAI-compatible endpoint) " +
+	"or run with --ask to answer at the terminal")
+
+// dependency resolves e through the cascade: the exact-match resolver
+// first, then the configured ones in order.
+func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value, error) {
+	req := &Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
+	if e.Main != nil {
+		req.Main = e.Main.Name
+	}
+	if in.task.Goal != nil {
+		req.Goal = in.task.Goal.Value
+	}
+	if s := in.current; s != nil {
+		req.Step, req.Line = s.Name.Name, s.Range.Start.Line
+	}
+	for _, a := range e.Inputs {
+		v, err := in.eval(ctx, a.Value)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		req.Inputs = append(req.Inputs, render(v))
+	}
+	if req.Result.Kind == types.Element || req.Sub == "match_text" {
+		tree, err := in.observe(ctx)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		req.Candidates = actionable(tree)
+	}
+	resolvers := append([]Resolver{exactMatch{}}, in.opts.Resolvers...)
+	for _, r := range resolvers {
+		ans, err := r.Resolve(ctx, req)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("%s<%q>: %s: %w", e.Sub.Name, e.Description.Value, r.Name(), err)
+		}
+		if ans == nil {
+			continue
+		}
+		in.lastSource[e] = r.Name()
+		return answerValue(req, ans)
+	}
+	return cty.NilVal, fmt.Errorf("%s<%q>: %w", e.Sub.Name, e.Description.Value, ErrNoResolver)
+}
+
+// resultType is the dependency's type as the checker computed it.
+func (in *Interp) resultType(e *ast.Dependency) types.Type {
+	switch e.Sub.Name {
+	case "match_element":
+		return types.ElementT
+	case "calculate":
+		return types.NumberT
+	}
+	if t, ok := in.info.DepTypes[e]; ok {
+		return t
+	}
+	return types.TextT
+}
+
+func answerValue(req *Request, a *Answer) (cty.Value, error) {
+	switch req.Result.Kind {
+	case types.Element:
+		if a.Element == nil {
+			return cty.NilVal, fmt.Errorf("the answer is not an element")
+		}
+		return elemVal(&Elem{Desc: snapshotLocator(a.Element), Live: a.Element, Origin: req.Sub}), nil
+	case types.Number:
+		return cty.NumberFloatVal(a.Number), nil
+	}
+	return cty.StringVal(a.Text), nil
+}
+
+// actionable lists the visible elements a choice may fall on.
+func actionable(t *driver.Tree) []*driver.Element {
+	var out []*driver.Element
+	for _, el := range t.Elements {
+		if el.Visible && (el.Text != "" || el.Name != "") {
+			switch el.Role {
+			case "link", "button", "listitem", "cell", "row", "option", "menuitem", "tab", "treeitem", "checkbox", "radio", "heading", "text", "paragraph":
+				out = append(out, el)
+			}
+		}
+	}
+	return out
+}
+
+// exactMatch answers match_element and match_text without judgement when
+// exactly one candidate's text equals an input: the structural resolver.
+type exactMatch struct{}
+
+func (exactMatch) Name() string { return "structural" }
+
+func (exactMatch) Resolve(_ context.Context, r *Request) (*Answer, error) {
+	if r.Sub != "match_element" && r.Sub != "match_text" {
+		return nil, nil
+	}
+	var found *driver.Element
+	for _, in := range r.Inputs {
+		for _, c := range r.Candidates {
+			if normalize(in) != "" && (normalize(c.Text) == normalize(in) || normalize(c.Name) == normalize(in)) {
+				if found != nil && found != c {
+					return nil, nil // ambiguous: leave it to judgement
+				}
+				found = c
+			}
+		}
+	}
+	if found == nil {
+		return nil, nil
+	}
+	return &Answer{Element: found, Text: elementText(found)}, nil
+}
+
+// Prompter asks a person at the terminal.
+type Prompter interface {
+	// Ask shows the question and returns the answer line.
+	Ask(question string) (string, error)
+}
+
+// TermPrompter asks on a terminal (or any reader and writer).
+type TermPrompter struct {
+	In  *bufio.Reader
+	Out io.Writer
+}
+
+// NewTermPrompter reads answers from r and writes questions to w.
+func NewTermPrompter(r io.Reader, w io.Writer) *TermPrompter {
+	return &TermPrompter{In: bufio.NewReader(r), Out: w}
+}
+
+// Ask implements Prompter.
+func (p *TermPrompter) Ask(q string) (string, error) {
+	fmt.Fprintf(p.Out, "%s\n> ", q)
+	line, err := p.In.ReadString('\n')
+	if err != nil && line == "" {
+		return "", err
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+// AskResolver lets a person answer dependencies (--ask).
+type AskResolver struct{ P Prompter }
+
+// Name implements Resolver.
+func (AskResolver) Name() string { return "ask" }
+
+// Resolve implements Resolver: it shows the dependency, its inputs and, for
+// an element, the numbered candidates, and reads the answer.
+func (a AskResolver) Resolve(_ context.Context, r *Request) (*Answer, error) {
+	var q strings.Builder
+	fmt.Fprintf(&q, "line %d, step %s needs: %s<%q>\n", r.Line, r.Step, r.Sub, r.Description)
+	for i, in := range r.Inputs {
+		fmt.Fprintf(&q, "  input %d: %s\n", i+1, truncate(in, 300))
+	}
+	if r.Result.Kind == types.Element {
+		for i, c := range r.Candidates {
+			fmt.Fprintf(&q, "  [%d] %s\n", i+1, describe(c))
+		}
+		q.WriteString("answer with the number of the element")
+	} else {
+		fmt.Fprintf(&q, "answer with the %s", r.Result)
+	}
+	for {
+		line, err := a.P.Ask(q.String())
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSpace(line)
+		switch r.Result.Kind {
+		case types.Element:
+			n, err := strconv.Atoi(line)
+			if err == nil && n >= 1 && n <= len(r.Candidates) {
+				return &Answer{Element: r.Candidates[n-1]}, nil
+			}
+		case types.Number:
+			if f, err := strconv.ParseFloat(line, 64); err == nil {
+				return &Answer{Number: f}, nil
+			}
+		default:
+			return &Answer{Text: line}, nil
+		}
+	}
+}

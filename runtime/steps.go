@@ -1,0 +1,376 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/types"
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// ArgRecord is one resolved argument of a step, for the journal.
+type ArgRecord struct {
+	Name, Value, Source string
+}
+
+// StepRecord is what the recorder learns about one step.
+type StepRecord struct {
+	Step       string
+	Line       int
+	Source     string // the step as written
+	Loops      []LoopPos
+	Op         string
+	Args       []ArgRecord
+	Value      string
+	ValueFrom  string // which resolver answered a dependency, if one did
+	Started    time.Time
+	Duration   time.Duration
+	Outcome    string // ok, failed, skipped, declined
+	Err        error
+	Screenshot []byte
+}
+
+// Recorder receives a run's events: the journal implements it.
+type Recorder interface {
+	Step(StepRecord)
+	IterationDone(loops []LoopPos)
+	Interrupted(loops []LoopPos)
+}
+
+// step runs one step: asks first when asked to, performs the action or
+// skill, and records the outcome.
+func (in *Interp) step(ctx context.Context, s *ast.Step) error {
+	prev := in.current
+	in.current = s
+	defer func() { in.current = prev }()
+	rec := StepRecord{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Started: time.Now()}
+	call, _ := s.Value.(*ast.Call)
+	if call != nil {
+		rec.Op = call.CalleeName()
+	}
+	if go_, err := in.permitted(s); err != nil || !go_ {
+		rec.Outcome = "declined"
+		in.stats.Skipped++
+		in.record(rec)
+		return err
+	}
+	v, err := in.perform(ctx, s, call, &rec)
+	in.tree = nil // whatever the step did, the UI may have changed
+	rec.Duration = elapsed(rec.Started)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ErrInterrupted
+		}
+		rec.Outcome, rec.Err = "failed", err
+		in.stats.Failed++
+		in.screenshot(ctx, &rec)
+		in.record(rec)
+		return &StepError{Step: s, Loops: in.position(), Err: err}
+	}
+	in.set(s.Name.Name, v)
+	rec.Outcome, rec.Value = "ok", render(v)
+	in.stats.Steps++
+	if in.opts.Screenshots {
+		in.screenshot(ctx, &rec)
+	}
+	in.record(rec)
+	return nil
+}
+
+// permitted asks the person before a step when the run is step by step or
+// the step is a confirm step. It returns false for "no": the step is
+// skipped and the run goes on; "quit" stops the run.
+func (in *Interp) permitted(s *ast.Step) (bool, error) {
+	need := in.opts.StepByStep || (s.Confirm && !in.opts.Yes)
+	if !need {
+		return true, nil
+	}
+	if in.opts.Prompter == nil {
+		if s.Confirm {
+			return false, fmt.Errorf("%s: step %s needs a confirmation and nobody is at the terminal; run with --yes to confirm it", s.Range, s.Name.Name)
+		}
+		return true, nil
+	}
+	q := fmt.Sprintf("line %d: %s\nrun this step? [y]es, [n]o (skip it), [q]uit", s.Range.Start.Line, stepSource(s))
+	for {
+		answer, err := in.opts.Prompter.Ask(q)
+		if err != nil {
+			return false, fmt.Errorf("%s: step %s: no answer: %w", s.Range, s.Name.Name, err)
+		}
+		switch strings.ToLower(strings.TrimSpace(answer)) {
+		case "y", "yes":
+			return true, nil
+		case "n", "no":
+			return false, nil
+		case "q", "quit":
+			return false, ErrInterrupted
+		}
+	}
+}
+
+func (in *Interp) record(rec StepRecord) {
+	if in.opts.Recorder != nil {
+		in.opts.Recorder.Step(rec)
+	}
+}
+
+func (in *Interp) screenshot(ctx context.Context, rec *StepRecord) {
+	if png, err := in.drv.Screenshot(ctx); err == nil {
+		rec.Screenshot = png
+	}
+}
+
+// perform evaluates the arguments and runs the action or skill.
+func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec *StepRecord) (cty.Value, error) {
+	if call == nil {
+		return cty.NilVal, fmt.Errorf("a step must perform an action")
+	}
+	if skill := in.skills[call.CalleeName()]; skill != nil {
+		return in.runSkill(ctx, skill, call, rec)
+	}
+	action := check.Actions[call.CalleeName()]
+	if action == nil {
+		return cty.NilVal, fmt.Errorf("unknown action %s", call.CalleeName())
+	}
+	args, err := in.bindArgs(ctx, action, call, rec)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	return in.act(ctx, action, args)
+}
+
+// bindArgs evaluates a call's arguments by parameter name.
+func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.Call, rec *StepRecord) (map[string]cty.Value, error) {
+	args := map[string]cty.Value{}
+	for i, a := range call.Args {
+		name := ""
+		if a.Name != nil {
+			name = a.Name.Name
+		} else if i < len(action.Params) {
+			name = action.Params[i].Name
+		}
+		v, err := in.eval(ctx, a.Value)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		args[name] = v
+		rec.Args = append(rec.Args, ArgRecord{Name: name, Value: render(v), Source: sourceOf(a.Value)})
+		ast.Inspect(a.Value, func(x ast.Expr) bool {
+			if d, ok := x.(*ast.Dependency); ok && in.lastSource[d] != "" {
+				rec.ValueFrom = in.lastSource[d]
+			}
+			return true
+		})
+	}
+	return args, nil
+}
+
+// sourceOf says where an argument's value comes from, for the journal.
+func sourceOf(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.StringLit, *ast.NumberLit, *ast.BoolLit, *ast.ListLit:
+		return "literal"
+	case *ast.Ref:
+		return "ref " + e.Name
+	case *ast.Dependency:
+		return "dependency " + e.Sub.Name
+	case *ast.Call:
+		if n := e.CalleeName(); n != "" {
+			if check.ElementRoles[n] {
+				return "element"
+			}
+			return "function " + n
+		}
+		return "method"
+	}
+	return "expression"
+}
+
+// runSkill runs a skill's steps in a scope of their own; its value is its
+// last step's.
+func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call, rec *StepRecord) (cty.Value, error) {
+	scope := map[string]cty.Value{}
+	for i, p := range skill.Params {
+		var arg *ast.Arg
+		for j, a := range call.Args {
+			if (a.Name == nil && j == i) || (a.Name != nil && a.Name.Name == p.Name.Name) {
+				arg = a
+			}
+		}
+		if arg == nil {
+			return cty.NilVal, fmt.Errorf("skill %s: no value for %s", skill.Name.Name, p.Name.Name)
+		}
+		v, err := in.eval(ctx, arg.Value)
+		if err != nil {
+			return cty.NilVal, fmt.Errorf("skill %s: %s: %w", skill.Name.Name, p.Name.Name, err)
+		}
+		scope[p.Name.Name] = v
+		rec.Args = append(rec.Args, ArgRecord{Name: p.Name.Name, Value: render(v), Source: sourceOf(arg.Value)})
+	}
+	saved := in.vars
+	in.vars = []map[string]cty.Value{scope}
+	defer func() { in.vars = saved }()
+	if err := in.block(ctx, skill.Body); err != nil {
+		return cty.NilVal, err
+	}
+	result := cty.NullVal(cty.DynamicPseudoType)
+	if n := len(skill.Body.Stmts); n > 0 {
+		if last, ok := skill.Body.Stmts[n-1].(*ast.Step); ok {
+			result, _ = in.get(last.Name.Name)
+		}
+	}
+	return result, nil
+}
+
+// act performs one action through the driver.
+func (in *Interp) act(ctx context.Context, action *check.Action, args map[string]cty.Value) (cty.Value, error) {
+	a := driver.Action{Op: action.Name}
+	var target *Elem
+	for _, p := range action.Params {
+		v, ok := args[p.Name]
+		if !ok || v.IsNull() {
+			continue
+		}
+		if err := in.fill(ctx, &a, p.Name, v, &target); err != nil {
+			return cty.NilVal, err
+		}
+	}
+	switch action.Name {
+	case "wait":
+		return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, target, args["until"])
+	case "assert":
+		return cty.NullVal(cty.DynamicPseudoType), in.assert(ctx, a, target, args)
+	}
+	res, err := in.drv.Do(ctx, a)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	switch {
+	case action.Result.Kind == types.Element && target != nil:
+		return elemVal(target), nil
+	case action.Result.Kind == types.Text:
+		return cty.StringVal(res.Text), nil
+	case action.Result.Kind == types.Window && res.Window != nil:
+		return windowVal(res.Window), nil
+	case action.Result.Kind == types.List:
+		return listOfElems(a.Targets, args["targets"])
+	}
+	return cty.NullVal(cty.DynamicPseudoType), nil
+}
+
+// fill sets the driver action's field for one argument.
+func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v cty.Value, target **Elem) error {
+	if v.Type().Equals(types.ElementCapsule) {
+		e, err := asElem(v)
+		if err != nil {
+			return err
+		}
+		live, err := in.resolve(ctx, e)
+		if err != nil {
+			return err
+		}
+		switch {
+		case a.Target == nil:
+			a.Target, *target = live, e
+		default:
+			a.Target2 = live
+		}
+		return nil
+	}
+	if v.Type().IsListType() {
+		for _, item := range v.AsValueSlice() {
+			e, err := asElem(item)
+			if err != nil {
+				return err
+			}
+			live, err := in.resolve(ctx, e)
+			if err != nil {
+				return err
+			}
+			a.Targets = append(a.Targets, live)
+		}
+		return nil
+	}
+	switch v.Type() {
+	case cty.Number:
+		f, _ := v.AsBigFloat().Float64()
+		a.Number = f
+	case cty.String:
+		a.Text = v.AsString()
+	case cty.Bool:
+		a.Text = fmt.Sprint(v.True())
+	default:
+		if w, ok := asWindow(v); ok {
+			a.Text = w.Title
+		}
+	}
+	return nil
+}
+
+// wait waits a number of seconds, until an element can be anchored, or
+// until a text appears, within the action timeout.
+func (in *Interp) wait(ctx context.Context, a driver.Action, target *Elem, until cty.Value) error {
+	if target == nil {
+		_, err := in.drv.Do(ctx, a)
+		return err
+	}
+	deadline := time.Now().Add(waitLimit)
+	for {
+		in.tree = nil
+		_, err := in.resolve(ctx, target)
+		var anchorErr *AnchorError
+		if err == nil || !errors.As(err, &anchorErr) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ErrInterrupted
+		case <-time.After(waitPoll):
+		}
+	}
+}
+
+// waitLimit and waitPoll bound wait(element): the driver reports UI changes
+// as they settle after actions, but an element that appears on its own
+// (a timer, a push) needs looking for again.
+const (
+	waitLimit = 10 * time.Second
+	waitPoll  = 100 * time.Millisecond
+)
+
+// assert stops the run unless its condition holds.
+func (in *Interp) assert(ctx context.Context, a driver.Action, target *Elem, args map[string]cty.Value) error {
+	msg := "assertion failed"
+	if m, ok := args["message"]; ok && !m.IsNull() {
+		msg = m.AsString()
+	}
+	cond := args["condition"]
+	switch {
+	case target != nil:
+		return nil // fill resolved it, or failed already
+	case cond.Type() == cty.Bool:
+		if cond.False() {
+			return errors.New(msg)
+		}
+		return nil
+	case cond.Type() == cty.String:
+		tree, err := in.observe(ctx)
+		if err != nil {
+			return err
+		}
+		for _, el := range tree.Elements {
+			if strings.Contains(normalize(el.Text+" "+el.Value), normalize(cond.AsString())) {
+				return nil
+			}
+		}
+		return fmt.Errorf("%s: %q is not on the screen", msg, cond.AsString())
+	}
+	return nil
+}
