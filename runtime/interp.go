@@ -42,8 +42,9 @@ type Options struct {
 	// Recorder receives every step; nil records nothing.
 	Recorder Recorder
 	// Done tells which loop iterations an earlier, interrupted run already
-	// finished, so that a resumed run skips them. Nil skips nothing.
-	Done func(LoopPos) bool
+	// finished, so that a resumed run skips them: it gets the positions of
+	// all enclosing loops, innermost last. Nil skips nothing.
+	Done func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
 }
@@ -72,6 +73,7 @@ type Interp struct {
 	stats   Stats
 	ctx     context.Context // the run's context, for the function library
 	current *ast.Step       // the step being run
+	last    *ast.Step       // the last step that finished
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 }
@@ -122,7 +124,11 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	err := in.block(ctx, in.task.Body)
 	if errors.Is(err, context.Canceled) || errors.Is(err, ErrInterrupted) {
 		if in.opts.Recorder != nil {
-			in.opts.Recorder.Interrupted(in.position())
+			at := Position{Loops: in.position()}
+			if in.last != nil {
+				at.Step, at.Line = in.last.Name.Name, in.last.Range.Start.Line
+			}
+			in.opts.Recorder.Interrupted(at)
 		}
 		return in.stats, ErrInterrupted
 	}
@@ -188,7 +194,8 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 	items := list.AsValueSlice()
 	for i, item := range items {
 		pos := LoopPos{Var: f.Var.Name, Index: i, Key: in.itemKey(ctx, item)}
-		if in.opts.Done != nil && in.opts.Done(pos) {
+		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
+			in.stats.Skipped++
 			continue
 		}
 		if err := ctx.Err(); err != nil {

@@ -47,7 +47,7 @@ type recorder struct {
 	mu          sync.Mutex
 	steps       []runtime.StepRecord
 	iterations  [][]runtime.LoopPos
-	interrupted []runtime.LoopPos
+	interrupted runtime.Position
 	wasStopped  bool
 }
 
@@ -61,9 +61,9 @@ func (r *recorder) IterationDone(l []runtime.LoopPos) {
 	r.iterations = append(r.iterations, l)
 	r.mu.Unlock()
 }
-func (r *recorder) Interrupted(l []runtime.LoopPos) {
+func (r *recorder) Interrupted(at runtime.Position) {
 	r.mu.Lock()
-	r.interrupted, r.wasStopped = l, true
+	r.interrupted, r.wasStopped = at, true
 	r.mu.Unlock()
 }
 
@@ -222,7 +222,7 @@ func TestInterruptAndResume(t *testing.T) {
 	before := len(f.Log)
 	rec2 := &recorder{}
 	_, err = runtime.New(file, task, info, f, runtime.Options{
-		Recorder: rec2, Done: func(p runtime.LoopPos) bool { return done[p.Key] },
+		Recorder: rec2, Done: func(p []runtime.LoopPos) bool { return done[p[len(p)-1].Key] },
 	}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

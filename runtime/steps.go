@@ -41,7 +41,15 @@ type StepRecord struct {
 type Recorder interface {
 	Step(StepRecord)
 	IterationDone(loops []LoopPos)
-	Interrupted(loops []LoopPos)
+	Interrupted(at Position)
+}
+
+// Position is where a run stopped: the last step that finished (empty
+// when none did) and the loop iterations it was in.
+type Position struct {
+	Step  string
+	Line  int
+	Loops []LoopPos
 }
 
 // step runs one step: asks first when asked to, performs the action or
@@ -75,6 +83,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 		return &StepError{Step: s, Loops: in.position(), Err: err}
 	}
 	in.set(s.Name.Name, v)
+	in.last = s
 	rec.Outcome, rec.Value = "ok", render(v)
 	in.stats.Steps++
 	if in.opts.Screenshots {

@@ -44,6 +44,9 @@ func init() {
 		{name: "check", args: "FILE…", summary: "check workflows for errors and warnings", run: runCheck},
 		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
 		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
+		{name: "demo", args: "serve [--addr HOST:PORT]", summary: "serve the demo site the examples run against", run: runDemo},
+		{name: "run", args: "FILE [--input k=v …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--headed] [--resume]", summary: "run a workflow", run: runRun},
+		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "show help for a command", run: runHelp},
 	}

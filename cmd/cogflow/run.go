@@ -1,0 +1,336 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/journal"
+)
+
+// inputFlags collects repeated --input name=value flags.
+type inputFlags map[string]string
+
+func (f inputFlags) String() string { return fmt.Sprint(map[string]string(f)) }
+
+// Set implements flag.Value.
+func (f inputFlags) Set(s string) error {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("want name=value, got %q", s)
+	}
+	f[strings.TrimSpace(name)] = value
+	return nil
+}
+
+// runConfig is what the run command's flags say.
+type runConfig struct {
+	file                   string
+	task                   string
+	inputs                 inputFlags
+	inputsCSV              string
+	dryRun, step, yes, ask bool
+	headed, screenshots    bool
+	browserURL, chrome     string
+	resume                 bool
+	resumeFrom             string
+	root                   string
+}
+
+func runRun(c *cli, args []string) int {
+	fs := c.newFlags("run")
+	cfg := runConfig{inputs: inputFlags{}}
+	fs.Var(cfg.inputs, "input", "an input value, name=value (repeatable)")
+	fs.StringVar(&cfg.inputsCSV, "inputs", "", "a CSV file whose header names inputs: one run per row")
+	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
+	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
+	fs.BoolVar(&cfg.step, "step", false, "ask before every step")
+	fs.BoolVar(&cfg.yes, "yes", false, "confirm `confirm` steps without asking")
+	fs.BoolVar(&cfg.ask, "ask", false, "answer cognitive dependencies at the terminal")
+	fs.BoolVar(&cfg.headed, "headed", false, "show the browser window")
+	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step")
+	fs.StringVar(&cfg.browserURL, "browser-url", "", "attach to a running browser (ws://…) instead of starting one")
+	fs.StringVar(&cfg.chrome, "chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
+	fs.BoolVar(&cfg.resume, "resume", false, "continue the last interrupted run of this task, skipping finished iterations")
+	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
+	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
+	files, code, ok := c.parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(c.stderr, "cogflow run: give exactly one workflow file")
+		return exitUsage
+	}
+	cfg.file = files[0]
+	return c.run(cfg)
+}
+
+func (c *cli) run(cfg runConfig) int {
+	l, err := load(cfg.file, checkEnv())
+	if err != nil {
+		return c.readError("run", err)
+	}
+	if l.diags.HasErrors() {
+		c.report(l)
+		return exitBadInput
+	}
+	task, err := pickTask(l.file, cfg.task)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
+	}
+	rows := []map[string]string{cfg.inputs}
+	if cfg.inputsCSV != "" {
+		if rows, err = readInputRows(cfg.inputsCSV, cfg.inputs); err != nil {
+			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+			return exitUsage
+		}
+	}
+	if cfg.dryRun {
+		for _, row := range rows {
+			runtime.Plan(c.stdout, task, row)
+		}
+		return exitOK
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cfg.browserURL, Executable: cfg.chrome})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		if errors.Is(err, driver.ErrUnavailable) {
+			return exitNoDriver
+		}
+		return exitStepFailed
+	}
+	defer drv.Close()
+	status := exitOK
+	for i, row := range rows {
+		rowIdx := -1
+		if cfg.inputsCSV != "" {
+			rowIdx = i
+		}
+		code := c.runOnce(ctx, cfg, l, task, drv, row, rowIdx)
+		status = max(status, code)
+		if code == exitInterrupt {
+			return code
+		}
+	}
+	return status
+}
+
+// runOnce runs the task once with one set of inputs, journaled.
+func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
+	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots}
+	if cfg.step || cfg.ask || !cfg.yes {
+		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
+	}
+	if cfg.ask {
+		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
+	}
+	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
+		Secrets: secretValues(task, inputs)}
+	if cfg.resume || cfg.resumeFrom != "" {
+		prev, err := findResumable(cfg.root, cfg.file, task.Name.Name, cfg.resumeFrom)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+			return exitUsage
+		}
+		meta.Resume = prev.ID
+		opts.Done = runtime.DoneIn(prev)
+	}
+	w, err := journal.Open(cfg.root, meta)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: journal: %v\n", err)
+		return exitUsage
+	}
+	jr := &runtime.JournalRecorder{W: w, Task: task.Name.Name}
+	opts.Recorder = multiRecorder{jr, progress{out: c.stderr, secrets: meta.Secrets}}
+	stats, runErr := runtime.New(l.file, task, l.info, drv, opts).Run(ctx)
+	outcome, code := journal.OK, exitOK
+	switch {
+	case errors.Is(runErr, runtime.ErrInterrupted):
+		outcome, code = journal.Interrupted, exitInterrupt
+	case runErr != nil:
+		outcome, code = journal.Failed, exitStepFailed
+	}
+	if err := w.Finish(outcome, runErr); err != nil && jr.Err == nil {
+		jr.Err = err
+	}
+	c.reportRun(w.ID(), row, stats, runErr, meta.Secrets)
+	if jr.Err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", jr.Err)
+	}
+	return code
+}
+
+func (c *cli) reportRun(id string, row int, stats runtime.Stats, err error, secrets []string) {
+	prefix := ""
+	if row >= 0 {
+		prefix = fmt.Sprintf("row %d: ", row+1)
+	}
+	switch {
+	case errors.Is(err, runtime.ErrInterrupted):
+		fmt.Fprintf(c.stderr, "%sinterrupted after %d steps; the journal says where (cogflow runs show %s); --resume continues\n", prefix, stats.Steps, id)
+	case err != nil:
+		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, redact(err.Error(), secrets))
+		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
+	default:
+		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations (run %s)\n", prefix, stats.Steps, stats.Iterations, id)
+	}
+}
+
+func pickTask(f *ast.File, name string) (*ast.Task, error) {
+	var names []string
+	for _, d := range f.Decls {
+		if t, ok := d.(*ast.Task); ok {
+			if name == "" || t.Name.Name == name {
+				return t, nil
+			}
+			names = append(names, t.Name.Name)
+		}
+	}
+	if name == "" {
+		return nil, fmt.Errorf("%s has no task", f.Name)
+	}
+	return nil, fmt.Errorf("%s has no task %s (tasks: %s)", f.Name, name, strings.Join(names, ", "))
+}
+
+func driverOf(t *ast.Task) string {
+	for _, s := range t.Body.Stmts {
+		if d, ok := s.(*ast.DriverDecl); ok {
+			return d.Name.Name
+		}
+	}
+	return "browser"
+}
+
+// secretValues lists the values given for secret inputs, for redaction.
+func secretValues(t *ast.Task, inputs map[string]string) []string {
+	var out []string
+	for _, s := range t.Body.Stmts {
+		if in, ok := s.(*ast.InputDecl); ok && strings.Contains(in.Type.String(), "secret") {
+			if v, ok := inputs[in.Name.Name]; ok && v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+func redact(s string, secrets []string) string {
+	for _, v := range secrets {
+		if v != "" {
+			s = strings.ReplaceAll(s, v, journal.Redacted)
+		}
+	}
+	return s
+}
+
+// readInputRows reads a CSV whose header names inputs; flags given with
+// --input apply to every row unless the row sets them.
+func readInputRows(path string, base map[string]string) ([]map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	header, err := r.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s: no header row: %w", path, err)
+	}
+	var rows []map[string]string
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		row := map[string]string{}
+		for k, v := range base {
+			row[k] = v
+		}
+		for i, name := range header {
+			row[strings.TrimSpace(name)] = rec[i]
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s has a header but no rows", path)
+	}
+	return rows, nil
+}
+
+// findResumable picks the run to resume: the given one, or the newest
+// interrupted or failed run of the same workflow and task.
+func findResumable(root, file, task, id string) (*journal.Run, error) {
+	if id != "" {
+		return journal.Load(root, id)
+	}
+	runs, err := journal.List(root)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range runs {
+		if r.Workflow == file && r.Task == task && r.Outcome != journal.OK {
+			return journal.Load(root, r.ID)
+		}
+	}
+	return nil, fmt.Errorf("no interrupted run of %s (task %s) to resume in %s", file, task, root)
+}
+
+// multiRecorder sends events to several recorders.
+type multiRecorder []runtime.Recorder
+
+func (m multiRecorder) Step(s runtime.StepRecord) {
+	for _, r := range m {
+		r.Step(s)
+	}
+}
+
+func (m multiRecorder) IterationDone(l []runtime.LoopPos) {
+	for _, r := range m {
+		r.IterationDone(l)
+	}
+}
+
+func (m multiRecorder) Interrupted(at runtime.Position) {
+	for _, r := range m {
+		r.Interrupted(at)
+	}
+}
+
+// progress prints one line per step as the run goes.
+type progress struct {
+	out     io.Writer
+	secrets []string
+}
+
+func (p progress) Step(s runtime.StepRecord) {
+	mark := map[string]string{"ok": "ok", "failed": "FAILED", "declined": "skipped"}[s.Outcome]
+	indent := strings.Repeat("  ", len(s.Loops))
+	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, redact(truncateLine(s.Source, 90), p.secrets), s.Duration.Round(time.Millisecond))
+}
+
+func (p progress) IterationDone([]runtime.LoopPos) {}
+func (p progress) Interrupted(runtime.Position)    {}
+
+func truncateLine(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,233 @@
+package journal
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// Run is a journal read back.
+type Run struct {
+	ID           string
+	Dir          string
+	Start        RunStarted
+	Steps        []StepEvent
+	Iterations   []Iteration
+	Interruption *Interruption // nil unless the run was interrupted
+	Finish       *RunFinished  // nil if the run was killed or is still running
+	Summary      *Summary      // summary.json; nil if missing or unreadable
+	// Truncated is the number of the journal's last line when that line was
+	// incomplete (the run was killed while writing it) and was left out;
+	// 0 if the journal ended cleanly.
+	Truncated int
+}
+
+// Load reads run id under root. An incomplete last line is left out and
+// reported in Run.Truncated; a damaged line anywhere else is an error.
+func Load(root, id string) (*Run, error) {
+	if !ValidID(id) {
+		return nil, fmt.Errorf("journal: %q is not a run id", id)
+	}
+	dir := filepath.Join(root, "runs", id)
+	path := filepath.Join(dir, JournalFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("journal: no run %s in %s", id, root)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	run := &Run{ID: id, Dir: dir}
+	lines := bytes.Split(data, []byte("\n"))
+	last := -1
+	for i, ln := range lines {
+		if !blank(ln) {
+			last = i
+		}
+	}
+	for i, ln := range lines {
+		if blank(ln) {
+			continue
+		}
+		if err := run.add(ln); err != nil {
+			if i == last {
+				run.Truncated = i + 1
+				break
+			}
+			return nil, fmt.Errorf("journal: run %s, line %d: %w", id, i+1, err)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, SummaryFile)); err == nil {
+		var s Summary
+		if json.Unmarshal(b, &s) == nil {
+			run.Summary = &s
+		}
+	}
+	return run, nil
+}
+
+// blank reports whether a line holds nothing but white space or the NUL
+// bytes a file system may leave at the end of a file after a crash.
+func blank(ln []byte) bool {
+	return len(bytes.Trim(ln, " \t\r\x00")) == 0
+}
+
+func (r *Run) add(line []byte) error {
+	var head struct {
+		Type string `json:"type"`
+	}
+	if err := json.Unmarshal(line, &head); err != nil {
+		return err
+	}
+	var err error
+	switch head.Type {
+	case EventRunStarted:
+		err = json.Unmarshal(line, &r.Start)
+	case EventStep:
+		var ev StepEvent
+		if err = json.Unmarshal(line, &ev); err == nil {
+			r.Steps = append(r.Steps, ev)
+		}
+	case EventIterationDone:
+		var it Iteration
+		if err = json.Unmarshal(line, &it); err == nil {
+			r.Iterations = append(r.Iterations, it)
+		}
+	case EventInterrupted:
+		var in Interruption
+		if err = json.Unmarshal(line, &in); err == nil {
+			r.Interruption = &in
+		}
+	case EventRunFinished:
+		var f RunFinished
+		if err = json.Unmarshal(line, &f); err == nil {
+			r.Finish = &f
+		}
+	case "":
+		err = errors.New(`event without "type"`)
+	default:
+		// an event a newer cogflow writes; nothing here needs it
+	}
+	return err
+}
+
+// Completed reports the loop iterations that finished, in this run or in
+// the runs it resumed, keyed by IterationKey. A resumed run skips them.
+func (r *Run) Completed() map[string]bool {
+	done := make(map[string]bool, len(r.Iterations))
+	for _, it := range r.Iterations {
+		done[IterationKey(it.Loop)] = true
+	}
+	return done
+}
+
+// completedIterations lists each finished iteration once, oldest first.
+func (r *Run) completedIterations() []Iteration {
+	seen := map[string]bool{}
+	var out []Iteration
+	for _, it := range r.Iterations {
+		if k := IterationKey(it.Loop); !seen[k] {
+			seen[k] = true
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// StoppedAt is where the run stopped early: the position recorded by
+// Interrupted, or, for a run that was killed (no run_finished), the last
+// step it recorded. ok is false for a run that finished normally.
+func (r *Run) StoppedAt() (at Position, ok bool) {
+	if r.Interruption != nil {
+		return r.Interruption.Position, true
+	}
+	if r.Finish == nil && len(r.Steps) > 0 {
+		s := r.Steps[len(r.Steps)-1]
+		return Position{Task: s.Task, Step: s.Step, Line: s.Line, Loop: s.Loop}, true
+	}
+	return Position{}, false
+}
+
+// Summarize returns summary.json, or, when there is none, a summary
+// derived from the journal (Outcome is empty if the run never finished).
+func (r *Run) Summarize() Summary {
+	if r.Summary != nil {
+		return *r.Summary
+	}
+	var t tally
+	t.start(r.Start)
+	t.sum.ID = r.ID
+	for _, s := range r.Steps {
+		t.step(s)
+	}
+	for _, it := range r.Iterations {
+		t.iteration(it)
+	}
+	if r.Interruption != nil {
+		t.interruption(*r.Interruption)
+	}
+	if r.Finish != nil {
+		t.finish(*r.Finish)
+	}
+	return t.summary()
+}
+
+// RunInfo is one line of `cogflow runs`.
+type RunInfo struct {
+	Summary
+	FromJournal bool   // no summary.json: derived from the journal (killed, or still running)
+	Truncated   bool   // the journal's last line was incomplete
+	Problem     string // why the run could not be read at all; "" if it could
+}
+
+// List returns the runs under root, newest first. A root without runs is
+// an empty list; a run that cannot be read is listed with its Problem.
+func List(root string) ([]RunInfo, error) {
+	entries, err := os.ReadDir(filepath.Join(root, "runs"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	var infos []RunInfo
+	for _, e := range entries {
+		if e.IsDir() && ValidID(e.Name()) {
+			infos = append(infos, info(root, e.Name()))
+		}
+	}
+	slices.SortFunc(infos, func(a, b RunInfo) int {
+		return cmp.Or(startOf(b).Compare(startOf(a)), cmp.Compare(b.ID, a.ID))
+	})
+	return infos, nil
+}
+
+func info(root, id string) RunInfo {
+	if b, err := os.ReadFile(filepath.Join(root, "runs", id, SummaryFile)); err == nil {
+		var s Summary
+		if json.Unmarshal(b, &s) == nil && s.ID == id {
+			return RunInfo{Summary: s}
+		}
+	}
+	run, err := Load(root, id)
+	if err != nil {
+		return RunInfo{Summary: Summary{ID: id, Row: -1}, Problem: err.Error()}
+	}
+	return RunInfo{Summary: run.Summarize(), FromJournal: true, Truncated: run.Truncated > 0}
+}
+
+// startOf is when a run started, from its summary or else from its id.
+func startOf(i RunInfo) time.Time {
+	if !i.Started.IsZero() {
+		return i.Started
+	}
+	t, _ := time.Parse(idLayout, i.ID[:len(idLayout)])
+	return t
+}

@@ -1,0 +1,82 @@
+package runtime
+
+import (
+	"github.com/cogflow/cogflow/runtime/journal"
+)
+
+// JournalRecorder records a run's events in a run journal.
+type JournalRecorder struct {
+	W    *journal.Writer
+	Task string
+	// Err keeps the first error writing the journal: a run goes on when
+	// its journal fails (the disk filled up), and the CLI reports it.
+	Err error
+}
+
+func (r *JournalRecorder) keep(err error) {
+	if err != nil && r.Err == nil {
+		r.Err = err
+	}
+}
+
+func loopPositions(loops []LoopPos) []journal.LoopPos {
+	out := make([]journal.LoopPos, len(loops))
+	for i, l := range loops {
+		out[i] = journal.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key}
+	}
+	return out
+}
+
+// Step implements Recorder.
+func (r *JournalRecorder) Step(s StepRecord) {
+	ev := journal.StepEvent{
+		Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op, Value: s.Value,
+		Source: journal.Source(s.ValueFrom), Started: s.Started, Duration: journal.Duration(s.Duration),
+		Outcome: journal.Outcome(s.Outcome),
+	}
+	for _, a := range s.Args {
+		ev.Args = append(ev.Args, journal.Arg{Name: a.Name, Value: a.Value, Source: argSource(a.Source)})
+	}
+	if s.Err != nil {
+		ev.Error = s.Err.Error()
+	}
+	if len(s.Screenshot) > 0 {
+		name, err := r.W.Screenshot(s.Step, s.Screenshot)
+		r.keep(err)
+		ev.Screenshot = name
+	}
+	r.keep(r.W.Step(ev))
+}
+
+// argSource maps the interpreter's argument origins onto the journal's
+// closed set of sources.
+func argSource(s string) journal.Source {
+	switch {
+	case s == "literal":
+		return journal.SourceLiteral
+	case len(s) > 4 && s[:4] == "ref ":
+		return journal.SourceStep
+	case len(s) > 9 && s[:9] == "function ":
+		return journal.SourceFunction
+	case len(s) > 11 && s[:11] == "dependency ":
+		return ""
+	}
+	return journal.SourceStructural
+}
+
+// IterationDone implements Recorder.
+func (r *JournalRecorder) IterationDone(loops []LoopPos) {
+	r.keep(r.W.IterationDone(r.Task, loopPositions(loops)))
+}
+
+// Interrupted implements Recorder.
+func (r *JournalRecorder) Interrupted(at Position) {
+	r.keep(r.W.Interrupted(journal.Position{Task: r.Task, Step: at.Step, Line: at.Line, Loop: loopPositions(at.Loops)}))
+}
+
+// DoneIn returns an Options.Done that skips the iterations an earlier run
+// finished.
+func DoneIn(run *journal.Run) func([]LoopPos) bool {
+	done := run.Completed()
+	return func(loops []LoopPos) bool { return done[journal.IterationKey(loopPositions(loops))] }
+}
