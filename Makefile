@@ -12,7 +12,7 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/cogflow
 
-# System packages the tests use (graphviz today; chromium and adb later).
+# System packages the tests and the demo use (graphviz, chromium).
 deps:
 	./tools/install-deps.sh
 
@@ -28,12 +28,12 @@ vet:
 test: deps lint
 	$(GO) test -count=1 $(PKGS)
 
-# Until the interpreter lands, the demo checks every example, shows that
-# they are in canonical layout and draws the keyword example's graph.
-demo: build
+# The demo: check the examples, then serve the demo site and run the
+# LLM-free reading-list workflow in headless Chromium, showing the run and
+# what it changed on the site.
+demo: deps build
 	./$(BIN) check examples/*.cog
-	./$(BIN) fmt -l examples/*.cog && echo "examples: all in canonical layout"
-	./$(BIN) graph examples/keyword_intro.cog --format mermaid
+	./$(BIN) demo run examples/demo_uppercase_titles.cog
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)

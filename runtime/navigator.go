@@ -28,12 +28,13 @@ func (n navigator) elem(h any) (*Elem, error) {
 }
 
 // relatives lists the elements that share a parent structure with el, in
-// order: the rows of its table or the items of its list.
+// order: the data rows of its table (header rows have Row < 0) or the items
+// of its list.
 func relatives(t *driver.Tree, container string, rows bool) []*driver.Element {
 	var out []*driver.Element
 	for _, e := range t.Elements {
 		switch {
-		case rows && e.Cell != nil && e.Cell.Table == container && e.Cell.Column < 0:
+		case rows && e.Cell != nil && e.Cell.Table == container && e.Cell.Column < 0 && e.Cell.Row >= 0:
 			out = append(out, e)
 		case !rows && e.List != nil && e.List.Container == container:
 			out = append(out, e)
@@ -121,7 +122,7 @@ func (n navigator) Cell(row any, header string) (any, error) {
 		var headers []string
 		for _, e := range tree.Elements {
 			c := e.Cell
-			if c == nil || c.Table != live.Cell.Table || c.Row != live.Cell.Row || c.Column < 0 {
+			if c == nil || c.Table != live.Cell.Table || c.Row != live.Cell.Row || c.Column < 0 || c.Row < 0 {
 				continue
 			}
 			if normalize(c.ColumnHeader) == normalize(header) {

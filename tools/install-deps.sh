@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Installs the system packages cogflow's tests and demo need, when they are
-# missing: Debian's graphviz (the graph test renders DOT with `dot`).
-# Later stages add chromium and adb here. Runs apt-get only as root; otherwise
-# it names what is missing and fails, so that a test never silently skips.
+# missing: Debian's graphviz (the graph test renders DOT with `dot`) and
+# chromium (the browser driver's tests run a real headless Chromium; the
+# driver never downloads one). Later stages add adb here. Runs apt-get only
+# as root; otherwise it names what is missing and fails, so that a test
+# never silently skips.
 set -euo pipefail
 
 need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
+# The browser driver looks for $COGFLOW_CHROME, /usr/bin/chromium, then
+# chromium, chromium-browser and google-chrome on PATH.
+if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
+  ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
+  need+=(chromium)
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

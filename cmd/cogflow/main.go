@@ -4,6 +4,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -35,6 +36,9 @@ type command struct {
 type cli struct {
 	stdout, stderr io.Writer
 	stdin          io.Reader
+	// ctx, when set, replaces the Ctrl-C context of run: tests cancel it
+	// to interrupt a run the way a person would.
+	ctx context.Context
 }
 
 var commands []*command

@@ -103,7 +103,11 @@ func (c *cli) run(cfg runConfig) int {
 		}
 		return exitOK
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	parent := c.ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cfg.browserURL, Executable: cfg.chrome})
 	if err != nil {

@@ -1,0 +1,6 @@
+package main
+
+// The drivers the command can run workflows with register themselves.
+import (
+	_ "github.com/cogflow/cogflow/runtime/driver/browser"
+)

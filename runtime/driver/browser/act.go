@@ -1,0 +1,357 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// Do performs one action on the current tab, bounded by Action.Timeout (or
+// Options.ActionTimeout, default 10 s), and waits until the page settles.
+func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.current()
+	if err != nil {
+		return driver.Result{}, err
+	}
+	timeout := a.Timeout
+	if timeout <= 0 {
+		timeout = d.timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	res, err := d.do(ctx, t, a)
+	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !strings.Contains(err.Error(), "timed out") {
+			err = fmt.Errorf("timed out after %v: %w", timeout, err)
+		}
+		return res, fmt.Errorf("browser: %s: %w", a.Op, err)
+	}
+	return res, nil
+}
+
+func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {
+	var r driver.Result
+	var err error
+	switch a.Op {
+	case "click":
+		// An option of a native <select> has no place on the page until
+		// the list pops up, so choosing it is API-first: the select's value.
+		if a.Target != nil && a.Target.Role == "option" {
+			text := a.Target.Name
+			if text == "" {
+				text = a.Target.Text
+			}
+			r.Text, err = d.typeText(ctx, t, a.Target, text)
+			break
+		}
+		err = d.pointer(ctx, t, a.Op, a.Target, 0)
+	case "double_click", "right_click", "move":
+		err = d.pointer(ctx, t, a.Op, a.Target, 0)
+	case "drag":
+		err = d.drag(ctx, t, a.Target, a.Target2)
+	case "multi_select":
+		err = d.multiSelect(ctx, t, a.Targets)
+	case "type":
+		r.Text, err = d.typeText(ctx, t, a.Target, a.Text)
+	case "enter":
+		r.Text, err = d.key(ctx, t, "Enter", a.Target)
+	case "key":
+		r.Text, err = d.key(ctx, t, a.Text, a.Target)
+	case "save":
+		r.Text, err = d.key(ctx, t, "Ctrl+S", a.Target)
+	case "copy", "cut":
+		r.Text, err = d.copyCut(ctx, t, a.Op, a.Target, a.Text)
+	case "paste":
+		r.Text, err = d.paste(ctx, t, a.Target, a.Text)
+	case "select_text":
+		r.Text, err = d.selectText(ctx, t, a.Target, a.Text)
+	case "scroll":
+		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
+	case "wait":
+		err = d.wait(ctx, t, a)
+	default:
+		return d.doWindow(ctx, t, a)
+	}
+	return r, err
+}
+
+// doWindow performs the actions on tabs and history.
+func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {
+	var r driver.Result
+	var err error
+	switch a.Op {
+	case "open":
+		if err = d.navigate(ctx, t, a.Text); err == nil {
+			r.Window = d.window(ctx, t)
+		}
+	case "new_tab":
+		var nt *tab
+		if nt, err = d.newTab(ctx, a.Text); err == nil {
+			err = d.activate(ctx, nt)
+			r.Window = d.window(ctx, nt)
+		}
+	case "close_tab":
+		err = d.closeTab(ctx, t)
+	case "close_window":
+		err = d.closeWindow(ctx, a.Text)
+	case "switch_window":
+		r.Window, err = d.switchWindow(ctx, a.Text)
+	case "back":
+		err = d.back(ctx, t)
+	default:
+		err = fmt.Errorf("the browser driver does not perform %q", a.Op)
+	}
+	return r, err
+}
+
+// typeText focuses the field, selects its content and replaces it with one
+// Input.insertText (input events as typing fires them), then fires change.
+// A <select> or a date/color/range input gets its value set (API-first).
+func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
+	if e == nil {
+		return "", errors.New("type needs a target element")
+	}
+	realm, o := spec(e)
+	target := op{"op": "type", "t": o, "text": text}
+	var res struct {
+		Insert bool `json:"insert"`
+		Mark   int  `json:"mark"`
+	}
+	if err := t.run(ctx, realm, []op{target}, &res); err != nil {
+		return "", err
+	}
+	if !res.Insert {
+		return text, d.settleIn(ctx, t, realm, res.Mark)
+	}
+	if err := t.call(ctx, "Input.insertText", map[string]any{"text": text}, nil); err != nil {
+		return "", err
+	}
+	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "change", "t": o})
+}
+
+// settleIn settles after an action in a realm: operations to finish it run
+// there, the stability check in the top document.
+func (d *Driver) settleIn(ctx context.Context, t *tab, realm string, mark int, pre ...op) error {
+	if realm == "" {
+		return d.settle(ctx, t, mark, pre...)
+	}
+	if len(pre) > 0 {
+		if err := t.run(ctx, realm, pre, nil); err != nil {
+			return err
+		}
+	}
+	return d.settle(ctx, t, -1)
+}
+
+// key presses a chord, in the target when given (it gets the focus first).
+// Ctrl+C, Ctrl+X and Ctrl+V go through copy, cut and paste, since the
+// clipboard is the driver's.
+func (d *Driver) key(ctx context.Context, t *tab, keys string, e *driver.Element) (string, error) {
+	c, err := parseChord(keys)
+	if err != nil {
+		return "", err
+	}
+	if c.bits == modCtrl {
+		switch strings.ToLower(c.key.key) {
+		case "c":
+			return d.copyCut(ctx, t, "copy", nil, "")
+		case "x":
+			return d.copyCut(ctx, t, "cut", nil, "")
+		case "v":
+			return d.paste(ctx, t, e, "")
+		}
+	}
+	mark, realm := -1, ""
+	if e != nil {
+		var o op
+		realm, o = spec(e)
+		var res struct {
+			Mark int `json:"mark"`
+		}
+		if err := t.run(ctx, realm, []op{{"op": "focus", "t": o}}, &res); err != nil {
+			return "", err
+		}
+		mark = res.Mark
+	}
+	if err := t.press(ctx, c); err != nil {
+		return "", err
+	}
+	return "", d.settleIn(ctx, t, realm, mark)
+}
+
+type textResult struct {
+	Text   string `json:"text"`
+	Insert bool   `json:"insert"`
+	Mark   int    `json:"mark"`
+}
+
+// copyCut fires the page's copy or cut event on the target (or the
+// selection) and keeps the text in the driver's clipboard: the element's
+// text or value, the selection, or what a page handler put in clipboardData.
+// copy with a text and no element copies that text.
+func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Element, text string) (string, error) {
+	if kind == "copy" && e == nil && text != "" {
+		d.clipboard = text
+		return text, nil
+	}
+	o := op{"op": kind}
+	realm := ""
+	if e != nil {
+		var s op
+		realm, s = spec(e)
+		o["t"] = s
+	}
+	var res textResult
+	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+		return "", err
+	}
+	d.clipboard = res.Text
+	return res.Text, d.settleIn(ctx, t, realm, res.Mark)
+}
+
+// paste fires the page's paste event on the target with the text (default:
+// the clipboard) and, unless a handler took it, inserts it at the caret.
+func (d *Driver) paste(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
+	if text == "" {
+		text = d.clipboard
+	}
+	o := op{"op": "paste", "text": text}
+	realm := ""
+	if e != nil {
+		var s op
+		realm, s = spec(e)
+		o["t"] = s
+	}
+	var res textResult
+	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+		return "", err
+	}
+	if res.Insert && text != "" {
+		if err := t.call(ctx, "Input.insertText", map[string]any{"text": text}, nil); err != nil {
+			return "", err
+		}
+	}
+	return text, d.settleIn(ctx, t, realm, res.Mark)
+}
+
+// selectText selects the element's text, or the given text (within the
+// element when given) with a DOM Range.
+func (d *Driver) selectText(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
+	o := op{"op": "select", "text": text}
+	realm := ""
+	if e != nil {
+		var s op
+		realm, s = spec(e)
+		o["t"] = s
+	}
+	var res textResult
+	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+		return "", err
+	}
+	return res.Text, d.settleIn(ctx, t, realm, res.Mark)
+}
+
+// multiSelect Ctrl-clicks each target; options of a <select multiple> are
+// toggled instead (API-first: a native list box takes no synthetic clicks
+// reliably).
+func (d *Driver) multiSelect(ctx context.Context, t *tab, es []*driver.Element) error {
+	for _, e := range es {
+		realm, o := spec(e)
+		var res struct {
+			Option bool `json:"option"`
+		}
+		if err := t.run(ctx, realm, []op{{"op": "isOption", "t": o}}, &res); err != nil {
+			return err
+		}
+		if res.Option {
+			if err := t.run(ctx, realm, []op{{"op": "toggle", "t": o}}, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := d.pointer(ctx, t, "click", e, modCtrl); err != nil {
+			return err
+		}
+	}
+	return d.settle(ctx, t, -1)
+}
+
+// scroll turns the wheel over the target (default: the page) by amount
+// screens (default 1) in a direction (default down).
+func (d *Driver) scroll(ctx context.Context, t *tab, e *driver.Element, dir string, amount float64) error {
+	if amount == 0 {
+		amount = 1
+	}
+	o := op{"op": "scrollInfo"}
+	realm := ""
+	if e != nil {
+		var s op
+		realm, s = spec(e)
+		o["t"] = s
+	}
+	var s spot
+	if err := t.run(ctx, realm, []op{o}, &s); err != nil {
+		return err
+	}
+	var dx, dy float64
+	switch strings.ToLower(dir) {
+	case "", "down":
+		dy = amount * s.H
+	case "up":
+		dy = -amount * s.H
+	case "right":
+		dx = amount * s.W
+	case "left":
+		dx = -amount * s.W
+	default:
+		return fmt.Errorf("unknown direction %q (up, down, left or right)", dir)
+	}
+	if realm != "" {
+		return errors.New("scrolling inside a cross-origin frame is not supported")
+	}
+	if err := t.call(ctx, "Input.dispatchMouseEvent", map[string]any{
+		"type": "mouseWheel", "x": s.X, "y": s.Y, "deltaX": dx, "deltaY": dy,
+	}, nil); err != nil {
+		return err
+	}
+	return d.settle(ctx, t, s.Mark, op{"op": "scrolled", "ms": remaining(ctx)})
+}
+
+// wait waits a number of seconds, until the target element is on the page
+// (found again by its attributes) or until the text is: an in-page promise
+// woken by mutations, not a polling loop. It survives navigations.
+func (d *Driver) wait(ctx context.Context, t *tab, a driver.Action) error {
+	if a.Target == nil && a.Text == "" {
+		if err := sleep(ctx, time.Duration(a.Number*float64(time.Second))); err != nil {
+			return err
+		}
+		return d.settle(ctx, t, -1)
+	}
+	realm := ""
+	o := op{"op": "wait", "text": a.Text}
+	if a.Target != nil {
+		var s op
+		realm, s = spec(a.Target)
+		delete(s, "p") // the path is where it was, not what it is
+		o["q"] = s
+	}
+	for {
+		o["ms"] = remaining(ctx)
+		err := t.run(ctx, realm, []op{o}, nil)
+		if err == nil {
+			return d.settle(ctx, t, -1)
+		}
+		if !isGone(err) || ctx.Err() != nil {
+			return err
+		}
+		if err := sleep(ctx, 2*time.Millisecond); err != nil {
+			return err
+		}
+	}
+}
