@@ -58,6 +58,9 @@ func (e *AnchorError) Error() string {
 	for _, c := range e.Candidates {
 		fmt.Fprintf(&b, "\n  %3.0f%%  %s", c.Score*100, describe(c.El))
 	}
+	if e.Ambiguous {
+		b.WriteString("\n  add an attribute that tells them apart: id, text, index, or within: the list, row or dialog it is in")
+	}
 	return b.String()
 }
 

@@ -3,4 +3,5 @@ package main
 // The drivers the command can run workflows with register themselves.
 import (
 	_ "github.com/cogflow/cogflow/runtime/driver/browser"
+	_ "github.com/cogflow/cogflow/runtime/driver/uia"
 )

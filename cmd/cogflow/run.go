@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/journal"
@@ -171,21 +172,35 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	if err := w.Finish(outcome, runErr); err != nil && jr.Err == nil {
 		jr.Err = err
 	}
-	c.reportRun(w.ID(), row, stats, runErr, meta.Secrets)
+	c.reportRun(l, w.ID(), row, stats, runErr, meta.Secrets)
 	if jr.Err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", jr.Err)
 	}
 	return code
 }
 
-func (c *cli) reportRun(id string, row int, stats runtime.Stats, err error, secrets []string) {
+func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets []string) {
 	prefix := ""
 	if row >= 0 {
 		prefix = fmt.Sprintf("row %d: ", row+1)
 	}
+	var stepErr *runtime.StepError
 	switch {
 	case errors.Is(err, runtime.ErrInterrupted):
 		fmt.Fprintf(c.stderr, "%sinterrupted after %d steps; the journal says where (cogflow runs show %s); --resume continues\n", prefix, stats.Steps, id)
+	case errors.As(err, &stepErr):
+		// Like a compiler error: the step's position, its source line with
+		// a caret, then why (the candidates an anchor was chosen from).
+		msg := redact(stepErr.Err.Error(), secrets)
+		first, rest, _ := strings.Cut(msg, "\n")
+		d := &diag.Diagnostic{Range: stepErr.Step.Range, Message: fmt.Sprintf("%sstep %s failed: %s", prefix, stepErr.Step.Name.Name, first)}
+		for _, note := range strings.Split(rest, "\n") {
+			if note = strings.TrimSpace(note); note != "" {
+				d.Notes = append(d.Notes, note)
+			}
+		}
+		d.Render(c.stderr, l.src)
+		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	case err != nil:
 		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, redact(err.Error(), secrets))
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)

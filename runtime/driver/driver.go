@@ -224,7 +224,7 @@ func Open(ctx context.Context, name string, opts Options) (Driver, error) {
 	f, ok := factories[name]
 	mu.Unlock()
 	if !ok {
-		return nil, fmt.Errorf("unknown driver %q (registered: %v)", name, Names())
+		return nil, fmt.Errorf("%w: no driver %q in this build (drivers: %v)", ErrUnavailable, name, Names())
 	}
 	return f(ctx, opts)
 }
