@@ -141,7 +141,7 @@ func TestE2EAnchorErrors(t *testing.T) {
 			if r.code != exitStepFailed {
 				t.Fatalf("exit %d, want %d\n%s", r.code, exitStepFailed, r.stderr)
 			}
-			for _, w := range append(tt.want, "anchor.cog:4:3: step op2 failed") {
+			for _, w := range append(tt.want, "anchor.cog:4:3: error: step op2 failed", "    op2 = click(") {
 				if !strings.Contains(r.stderr, w) {
 					t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
 				}
