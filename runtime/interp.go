@@ -76,6 +76,7 @@ type Interp struct {
 	last    *ast.Step       // the last step that finished
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
+	lastAnswer map[*ast.Dependency]*Answer
 }
 
 // Stats count what a run did.
@@ -104,7 +105,7 @@ func (e *StepError) Unwrap() error { return e.Err }
 // the file.
 func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
 	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}},
-		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}}
+		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*Answer{}}
 	for _, d := range file.Decls {
 		if s, ok := d.(*ast.Skill); ok {
 			in.skills[s.Name.Name] = s

@@ -40,6 +40,9 @@ func (r *JournalRecorder) Step(s StepRecord) {
 	if s.Err != nil {
 		ev.Error = s.Err.Error()
 	}
+	if s.TokensIn+s.TokensOut > 0 {
+		ev.Tokens = &journal.Tokens{In: s.TokensIn, Out: s.TokensOut}
+	}
 	if len(s.Screenshot) > 0 {
 		name, err := r.W.Screenshot(s.Step, s.Screenshot)
 		r.keep(err)

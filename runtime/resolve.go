@@ -27,15 +27,27 @@ type Request struct {
 	// Inputs are the dependency's input values, rendered as text. The
 	// checker guarantees no secret is among them.
 	Inputs []string
-	// Candidates are the elements an element result may be chosen from.
+	// Candidates are the elements an element result may be chosen from:
+	// the visible, actionable elements of the page, in page order.
 	Candidates []*driver.Element
+	// Tree is the observation the candidates come from (nil when the
+	// result is not an element and no screen text is needed).
+	Tree *driver.Tree
 }
 
-// Answer is a resolver's answer; exactly one of the fields fits Result.
+// Answer is a resolver's answer; exactly one of Text, Number and Element
+// fits Result. The rest says what it cost, for the journal.
 type Answer struct {
 	Text    string
 	Number  float64
 	Element *driver.Element
+
+	Model     string
+	TokensIn  int
+	TokensOut int
+	CostUSD   float64
+	Calls     int  // model requests made, retries and repairs included
+	Cached    bool // answered from the cache
 }
 
 // Resolver answers dependencies. It returns (nil, nil) when it has no
@@ -76,19 +88,36 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		if err != nil {
 			return cty.NilVal, err
 		}
-		req.Candidates = actionable(tree)
+		req.Tree, req.Candidates = tree, actionable(tree)
 	}
 	resolvers := append([]Resolver{exactMatch{}}, in.opts.Resolvers...)
+	// A resolver that fails (a model that answered nonsense twice) hands
+	// the question on: a person at the terminal may still answer it.
+	var failed error
 	for _, r := range resolvers {
 		ans, err := r.Resolve(ctx, req)
 		if err != nil {
-			return cty.NilVal, fmt.Errorf("%s<%q>: %s: %w", e.Sub.Name, e.Description.Value, r.Name(), err)
+			if ctx.Err() != nil {
+				return cty.NilVal, err
+			}
+			if failed == nil {
+				failed = fmt.Errorf("%s<%q>: %s: %w", e.Sub.Name, e.Description.Value, r.Name(), err)
+			}
+			continue
 		}
 		if ans == nil {
 			continue
 		}
-		in.lastSource[e] = r.Name()
+		src := r.Name()
+		if ans.Cached {
+			src = "cache"
+		}
+		in.lastSource[e] = src
+		in.lastAnswer[e] = ans
 		return answerValue(req, ans)
+	}
+	if failed != nil {
+		return cty.NilVal, failed
 	}
 	return cty.NilVal, fmt.Errorf("%s<%q>: %w", e.Sub.Name, e.Description.Value, ErrNoResolver)
 }

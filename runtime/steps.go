@@ -30,6 +30,9 @@ type StepRecord struct {
 	Args       []ArgRecord
 	Value      string
 	ValueFrom  string // which resolver answered a dependency, if one did
+	TokensIn   int    // model tokens the step's dependencies cost
+	TokensOut  int
+	CostUSD    float64
 	Started    time.Time
 	Duration   time.Duration
 	Outcome    string // ok, failed, skipped, declined
@@ -174,6 +177,11 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 		ast.Inspect(a.Value, func(x ast.Expr) bool {
 			if d, ok := x.(*ast.Dependency); ok && in.lastSource[d] != "" {
 				rec.ValueFrom = in.lastSource[d]
+				if ans := in.lastAnswer[d]; ans != nil && !ans.Cached {
+					rec.TokensIn += ans.TokensIn
+					rec.TokensOut += ans.TokensOut
+					rec.CostUSD += ans.CostUSD
+				}
 			}
 			return true
 		})

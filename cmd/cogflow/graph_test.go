@@ -79,7 +79,7 @@ func TestGraphDOT(t *testing.T) {
 	}{
 		{
 			file:  "keyword_intro.cog",
-			edges: 12,
+			edges: 13, // 7 in order (op0…op7), 3 semantic, 3 structural
 			semantic: map[string]string{
 				"op2->op4": "match_element: the search result most related to the keyword",
 				"op2->op5": "extract_information: the introductory paragraph about the keyword",
