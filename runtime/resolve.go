@@ -30,8 +30,8 @@ type Request struct {
 	// Candidates are the elements an element result may be chosen from:
 	// the visible, actionable elements of the page, in page order.
 	Candidates []*driver.Element
-	// Tree is the observation the candidates come from (nil when the
-	// result is not an element and no screen text is needed).
+	// Tree is the screen when the dependency is resolved; candidates come
+	// from it, and screen text (for extract_information) is read from it.
 	Tree *driver.Tree
 }
 
@@ -83,12 +83,15 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		}
 		req.Inputs = append(req.Inputs, render(v))
 	}
-	if req.Result.Kind == types.Element || req.Sub == "match_text" {
-		tree, err := in.observe(ctx)
-		if err != nil {
-			return cty.NilVal, err
-		}
-		req.Tree, req.Candidates = tree, actionable(tree)
+	// The screen is part of every question: extract_information reads it,
+	// match_element chooses from it.
+	tree, err := in.observe(ctx)
+	if err != nil {
+		return cty.NilVal, err
+	}
+	req.Tree = tree
+	if req.Result.Kind == types.Element {
+		req.Candidates = actionable(tree)
 	}
 	resolvers := append([]Resolver{exactMatch{}}, in.opts.Resolvers...)
 	// A resolver that fails (a model that answered nonsense twice) hands
