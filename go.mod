@@ -6,6 +6,7 @@ require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/go-rod/rod v0.116.2
 	github.com/hashicorp/hcl/v2 v2.25.0
+	github.com/sashabaranov/go-openai v1.43.0
 	github.com/zclconf/go-cty v1.20.0
 	golang.org/x/tools v0.38.0
 )

@@ -51,6 +51,8 @@ func init() {
 		{name: "demo", args: "serve [--addr HOST:PORT]", summary: "serve the demo site the examples run against", run: runDemo},
 		{name: "run", args: "FILE [--input k=v …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--headed] [--resume]", summary: "run a workflow", run: runRun},
 		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
+		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
+		{name: "cost", args: "FILE [--iterations N] [--task NAME] [--dir DIR]", summary: "estimate the LLM calls, tokens and cost of a run", run: runCost},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "show help for a command", run: runHelp},
 	}
