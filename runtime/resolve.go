@@ -31,8 +31,12 @@ type Request struct {
 	// the visible, actionable elements of the page, in page order.
 	Candidates []*driver.Element
 	// Tree is the screen when the dependency is resolved; candidates come
-	// from it, and screen text (for extract_information) is read from it.
+	// from it.
 	Tree *driver.Tree
+	// ScreenText is the screen's whole visible text, for dependencies
+	// that read information off the screen (extract_information); empty
+	// when the driver cannot give it.
+	ScreenText string
 }
 
 // Answer is a resolver's answer; exactly one of Text, Number and Element
@@ -92,6 +96,10 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	req.Tree = tree
 	if req.Result.Kind == types.Element {
 		req.Candidates = actionable(tree)
+	} else if sr, ok := in.drv.(driver.ScreenReader); ok {
+		if req.ScreenText, err = sr.ScreenText(ctx); err != nil {
+			return cty.NilVal, err
+		}
 	}
 	resolvers := append([]Resolver{exactMatch{}}, in.opts.Resolvers...)
 	// A resolver that fails (a model that answered nonsense twice) hands
@@ -104,7 +112,12 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 				return cty.NilVal, err
 			}
 			if failed == nil {
-				failed = fmt.Errorf("%s<%q>: %s: %w", e.Sub.Name, e.Description.Value, r.Name(), err)
+				// Resolvers that name the dependency themselves are reported
+				// as they are, so that the message does not say it twice.
+				failed = err
+				if !strings.Contains(err.Error(), e.Sub.Name+"<") {
+					failed = fmt.Errorf("%s<%q>: %s: %w", e.Sub.Name, e.Description.Value, r.Name(), err)
+				}
 			}
 			continue
 		}

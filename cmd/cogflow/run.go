@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -15,8 +16,11 @@ import (
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
 // inputFlags collects repeated --input name=value flags.
@@ -46,6 +50,9 @@ type runConfig struct {
 	resume                 bool
 	resumeFrom             string
 	root                   string
+	noCache, refresh       bool
+	// llm holds the resolved LLM configuration for the whole command.
+	llm *config.Config
 }
 
 func runRun(c *cli, args []string) int {
@@ -65,6 +72,8 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.resume, "resume", false, "continue the last interrupted run of this task, skipping finished iterations")
 	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
+	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
+	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -104,6 +113,12 @@ func (c *cli) run(cfg runConfig) int {
 		}
 		return exitOK
 	}
+	conf, cdiags := config.Load(".")
+	if cdiags.HasErrors() {
+		conf.Render(c.stderr, cdiags)
+		return exitBadInput
+	}
+	cfg.llm = conf
 	parent := c.ctx
 	if parent == nil {
 		parent = context.Background()
@@ -140,11 +155,17 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	if cfg.step || cfg.ask || !cfg.yes {
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
 	}
+	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
+		Secrets: secretValues(task, inputs)}
+	model, err := c.llmResolver(cfg, meta.Secrets)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
+	}
+	opts.Resolvers = append(opts.Resolvers, model)
 	if cfg.ask {
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
-	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
-		Secrets: secretValues(task, inputs)}
 	if cfg.resume || cfg.resumeFrom != "" {
 		prev, err := findResumable(cfg.root, cfg.file, task.Name.Name, cfg.resumeFrom)
 		if err != nil {
@@ -291,6 +312,31 @@ func readInputRows(path string, base map[string]string) ([]map[string]string, er
 		return nil, fmt.Errorf("%s has a header but no rows", path)
 	}
 	return rows, nil
+}
+
+// llmResolver builds the model resolver from the configuration: with a
+// model configured it asks it (through the answer cache); without one it
+// still answers from the cache, and passes everything else on.
+func (c *cli) llmResolver(cfg runConfig, secrets []string) (runtime.Resolver, error) {
+	l := cfg.llm.LLM
+	dir := l.CacheDir
+	if cfg.llm.Source("cache_dir") == "default" {
+		dir = filepath.Join(cfg.root, "cache")
+	}
+	cache := resolve.NewCache(dir)
+	cache.NoCache, cache.Refresh, cache.Secrets = cfg.noCache, cfg.refresh, secrets
+	var client llm.Client
+	if cfg.llm.LLMConfigured() {
+		var err error
+		client, err = llm.NewOpenAI(llm.Config{BaseURL: l.BaseURL, APIKey: l.APIKey, Timeout: l.Timeout, MaxRetries: l.MaxRetries})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return resolve.NewLLM(client, resolve.Options{
+		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
+		Cache: cache, Secrets: secrets,
+	}), nil
 }
 
 // findResumable picks the run to resume: the given one, or the newest

@@ -167,6 +167,13 @@ type Finder interface {
 	Find(ctx context.Context, q Query) ([]*Element, error)
 }
 
+// ScreenReader is implemented by drivers that can give the whole visible
+// text of the screen in reading order, uncapped: what extract_information
+// reads from. Elements carry capped texts only.
+type ScreenReader interface {
+	ScreenText(ctx context.Context) (string, error)
+}
+
 // Options configure a driver at start.
 type Options struct {
 	// Headed shows the browser or emulator window instead of running headless.

@@ -122,6 +122,32 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 	return res.Data, nil
 }
 
+// ScreenText implements driver.ScreenReader: the rendered text of the
+// current tab's page (innerText, so hidden text is left out).
+func (d *Driver) ScreenText(ctx context.Context) (string, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, err := d.current()
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, d.timeout)
+	defer cancel()
+	var res struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	err = t.call(ctx, "Runtime.evaluate", map[string]any{
+		"expression":    "document.body ? document.body.innerText : ''",
+		"returnByValue": true,
+	}, &res)
+	if err != nil {
+		return "", fmt.Errorf("browser: screen text: %w", err)
+	}
+	return res.Result.Value, nil
+}
+
 func (d *Driver) current() (*tab, error) {
 	if d.closed {
 		return nil, errors.New("browser: the driver is closed")
