@@ -28,8 +28,12 @@ type Request struct {
 	// checker guarantees no secret is among them.
 	Inputs []string
 	// Candidates are the elements an element result may be chosen from:
-	// the visible, actionable elements of the page, in page order.
+	// the visible, actionable elements of the page, in page order — or
+	// of Scope only, when the dependency says within:.
 	Candidates []*driver.Element
+	// Scope is the element a choice is made inside (within:), nil when
+	// the whole screen is open.
+	Scope *driver.Element
 	// Tree is the screen when the dependency is resolved; candidates come
 	// from it.
 	Tree *driver.Tree
@@ -80,10 +84,17 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	if s := in.current; s != nil {
 		req.Step, req.Line = s.Name.Name, s.Range.Start.Line
 	}
+	var scope *Elem
 	for _, a := range e.Inputs {
 		v, err := in.eval(ctx, a.Value)
 		if err != nil {
 			return cty.NilVal, err
+		}
+		if a.Name != nil && a.Name.Name == "within" {
+			if scope, err = asElem(v); err != nil {
+				return cty.NilVal, fmt.Errorf("within: %w", err)
+			}
+			continue
 		}
 		req.Inputs = append(req.Inputs, render(v))
 	}
@@ -96,6 +107,16 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	req.Tree = tree
 	if req.Result.Kind == types.Element {
 		req.Candidates = actionable(tree)
+		if scope != nil {
+			// Only what lies inside the scope may be chosen: a page that
+			// talks the model into another answer still cannot leave it.
+			live, err := in.resolve(ctx, scope)
+			if err != nil {
+				return cty.NilVal, fmt.Errorf("within: %w", err)
+			}
+			req.Candidates = actionable(&driver.Tree{Elements: descendants(tree, live.Ref)})
+			req.Scope = live
+		}
 	} else if sr, ok := in.drv.(driver.ScreenReader); ok {
 		if req.ScreenText, err = sr.ScreenText(ctx); err != nil {
 			return cty.NilVal, err

@@ -30,13 +30,12 @@ func TestCostKeywordIntro(t *testing.T) {
 	if !strings.HasPrefix(r.stdout, "task keyword_intro: 3 cognitive dependencies\n") {
 		t.Errorf("heading:\n%s", r.stdout)
 	}
-	// The comment in the example names two steps that need an LLM; there
-	// are three dependencies, and the search result may be picked by an
-	// exact match of the keyword.
+	// Three dependencies; the search result may be picked by an exact
+	// match of the keyword.
 	want := [][]string{
-		{"23", "op4", "run", `match_element<"the search result most related to the keyword">`, "contextual_selection", "gpt-4o-mini", "1 (maybe 0)", "~2500 in, ~10 out"},
-		{"24", "op5", "run", `extract_information<"the introductory paragraph about the keyword">`, "information_recall", "gpt-4o-mini", "1", "~1500 in, ~150 out"},
-		{"26", "op7", "run", `summarize<"summarize in one sentence">`, "information_comprehension", "gpt-4o-mini", "1", "~1200 in, ~120 out"},
+		{"24", "op4", "run", `match_element<"the search result most related to the keyword">`, "contextual_selection", "gpt-4o-mini", "1 (maybe 0)", "~2500 in, ~10 out"},
+		{"25", "op5", "run", `extract_information<"the introductory paragraph about the keyword">`, "information_recall", "gpt-4o-mini", "1", "~1500 in, ~150 out"},
+		{"27", "op7", "run", `summarize<"summarize in one sentence">`, "information_comprehension", "gpt-4o-mini", "1", "~1200 in, ~120 out"},
 	}
 	if got := costRows(r.stdout); !equalRows(got, want) {
 		t.Errorf("rows:\n%q\nwant:\n%q\noutput:\n%s", got, want, r.stdout)

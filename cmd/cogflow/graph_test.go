@@ -79,13 +79,13 @@ func TestGraphDOT(t *testing.T) {
 	}{
 		{
 			file:  "keyword_intro.cog",
-			edges: 13, // 7 in order (op0…op7), 3 semantic, 3 structural
+			edges: 14, // 7 in order (op0…op7), 3 semantic, 4 structural (one is within:)
 			semantic: map[string]string{
 				"op2->op4": "match_element: the search result most related to the keyword",
 				"op2->op5": "extract_information: the introductory paragraph about the keyword",
 				"op5->op7": "summarize: summarize in one sentence",
 			},
-			dashed: []string{"search_box->op2", "keyword->op2", "notes->op7"},
+			dashed: []string{"search_box->op2", "keyword->op2", "notes->op7", "results->op4"},
 			nodes:  []string{"keyword", "search_box", "notes", "op1", "op7"},
 		},
 		{

@@ -22,8 +22,12 @@ func (c *checker) dependency(e *ast.Dependency) (types.Type, string) {
 		c.diags.Errorf(rng, "the description of %s is empty; say what the value is, as in %s<\"the search result most related to the keyword\">", e.Sub.Name, e.Sub.Name)
 	}
 	for _, in := range e.Inputs {
+		if in.Name != nil && in.Name.Name == "within" {
+			c.within(e, in, result)
+			continue
+		}
 		if in.Name != nil {
-			c.diags.Errorf(in.Name.Range, "dependency inputs are positional; drop %s:", in.Name.Name)
+			c.diags.Errorf(in.Name.Range, "dependency inputs are positional; drop %s: (the one named input is within:, the element a choice is made inside)", in.Name.Name)
 		}
 		_, secret := c.expr(in.Value)
 		if secret == "" {
@@ -35,6 +39,19 @@ func (c *checker) dependency(e *ast.Dependency) (types.Type, string) {
 		}
 	}
 	return result, ""
+}
+
+// within checks the scope of a choice: `match_element<"…">(op2, within:
+// list(name: "Search results"))` chooses only among the elements inside
+// the list, so a page cannot steer the choice anywhere else.
+func (c *checker) within(e *ast.Dependency, in *ast.Arg, result types.Type) {
+	t, _ := c.expr(in.Value)
+	switch {
+	case e.Sub.Name != "match_element" && e.Sub.Name != "match_text" && result.Kind != types.Element:
+		c.diags.Errorf(in.Name.Range, "within: scopes a choice on the screen; %s chooses nothing", e.Sub.Name)
+	case t.Kind != types.Element && t.Kind != types.Any:
+		c.diags.Errorf(in.Value.Rng(), "within: must be an element, not %s", t)
+	}
 }
 
 // dependencyType checks the categories and returns the result type they

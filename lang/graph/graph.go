@@ -131,8 +131,12 @@ func (b *builder) edges(to string, e ast.Expr) {
 		case *ast.Dependency:
 			label := x.Sub.Name + ": " + x.Description.Value
 			for _, in := range x.Inputs {
+				kind, l := Semantic, label
+				if in.Name != nil && in.Name.Name == "within" {
+					kind, l = Structural, "within" // scopes the choice; judges nothing
+				}
 				for _, from := range b.refsIn(in.Value) {
-					b.edge(from, to, Semantic, label)
+					b.edge(from, to, kind, l)
 				}
 			}
 		case *ast.Ref:
