@@ -43,6 +43,7 @@ func needChromium(t *testing.T) {
 // demo serves a fresh demo site and returns it with its base URL.
 func demo(t *testing.T) (*site.Site, string) {
 	t.Helper()
+	isolateConfig(t) // no model from the developer's environment is ever asked
 	s := site.New()
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
