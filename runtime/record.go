@@ -41,7 +41,8 @@ func (r *JournalRecorder) Step(s StepRecord) {
 		ev.Error = s.Err.Error()
 	}
 	if s.TokensIn+s.TokensOut > 0 {
-		ev.Tokens = &journal.Tokens{In: s.TokensIn, Out: s.TokensOut}
+		ev.Tokens = &journal.Tokens{In: s.TokensIn, Out: s.TokensOut, CostUSD: s.CostUSD,
+			Calls: s.ModelCalls, Latency: journal.Duration(s.ModelTime)}
 	}
 	if len(s.Screenshot) > 0 {
 		name, err := r.W.Screenshot(s.Step, s.Screenshot)

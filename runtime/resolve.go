@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -54,8 +55,9 @@ type Answer struct {
 	TokensIn  int
 	TokensOut int
 	CostUSD   float64
-	Calls     int  // model requests made, retries and repairs included
-	Cached    bool // answered from the cache
+	Calls     int           // model requests made, retries and repairs included
+	Latency   time.Duration // time spent waiting for the model
+	Cached    bool          // answered from the cache
 }
 
 // Resolver answers dependencies. It returns (nil, nil) when it has no

@@ -33,6 +33,8 @@ type StepRecord struct {
 	TokensIn   int    // model tokens the step's dependencies cost
 	TokensOut  int
 	CostUSD    float64
+	ModelCalls int
+	ModelTime  time.Duration // waiting for the model, within Duration
 	Started    time.Time
 	Duration   time.Duration
 	Outcome    string // ok, failed, skipped, declined
@@ -181,6 +183,8 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 					rec.TokensIn += ans.TokensIn
 					rec.TokensOut += ans.TokensOut
 					rec.CostUSD += ans.CostUSD
+					rec.ModelCalls += ans.Calls
+					rec.ModelTime += ans.Latency
 				}
 			}
 			return true

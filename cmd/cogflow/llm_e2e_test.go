@@ -84,6 +84,10 @@ func TestE2EKeywordWithLLM(t *testing.T) {
 	if src := stepSource(first, "op7"); src != journal.SourceLLM {
 		t.Errorf("op7 answered by %q, want llm", src)
 	}
+	// Tokens, calls and latency per step and per run.
+	if sum := first.Summarize(); sum.Tokens.In == 0 || sum.Tokens.Out == 0 || sum.Tokens.Calls != 2 || sum.Tokens.Latency <= 0 {
+		t.Errorf("the run's summary does not account for the model: %+v", sum.Tokens)
+	}
 
 	// Second run, same inputs: every answer comes from the cache.
 	before := srv.Count()

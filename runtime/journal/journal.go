@@ -124,6 +124,12 @@ type Arg struct {
 type Tokens struct {
 	In  int `json:"in"`
 	Out int `json:"out"`
+	// CostUSD is the estimated price at list prices (0 when unknown).
+	CostUSD float64 `json:"cost_usd,omitempty"`
+	// Calls counts model requests (retries and repairs included), and
+	// Latency the time spent waiting for them.
+	Calls   int      `json:"calls,omitempty"`
+	Latency Duration `json:"latency,omitempty"`
 }
 
 // StepEvent is one executed (or skipped, or declined) step.

@@ -54,7 +54,14 @@ func Render(w io.Writer, run *Run) error {
 		field("iterations", "%s", text)
 	}
 	if s.Tokens != (Tokens{}) {
-		field("tokens", "%d in, %d out", s.Tokens.In, s.Tokens.Out)
+		tokens := fmt.Sprintf("%d in, %d out", s.Tokens.In, s.Tokens.Out)
+		if s.Tokens.Calls > 0 {
+			tokens += fmt.Sprintf(" in %d model calls (%s waiting)", s.Tokens.Calls, s.Tokens.Latency)
+		}
+		if s.Tokens.CostUSD > 0 {
+			tokens += fmt.Sprintf(", ~$%.4f", s.Tokens.CostUSD)
+		}
+		field("tokens", "%s", tokens)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

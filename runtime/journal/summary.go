@@ -41,6 +41,9 @@ func (t *tally) step(ev StepEvent) {
 	if ev.Tokens != nil {
 		t.sum.Tokens.In += ev.Tokens.In
 		t.sum.Tokens.Out += ev.Tokens.Out
+		t.sum.Tokens.CostUSD += ev.Tokens.CostUSD
+		t.sum.Tokens.Calls += ev.Tokens.Calls
+		t.sum.Tokens.Latency += ev.Tokens.Latency
 	}
 	if ev.Source != "" && ev.Outcome != Skipped {
 		if t.sum.Sources == nil {

@@ -266,6 +266,7 @@ func account(a *runtime.Answer, resp *llm.Response, msgs []llm.Message) {
 	a.TokensIn += in
 	a.TokensOut += out
 	a.Calls += max(resp.Attempts, 1)
+	a.Latency += resp.Latency
 	usd, _ := llm.Cost(a.Model, in, out)
 	a.CostUSD += usd
 }
