@@ -18,10 +18,6 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-type knowledge struct{ *kb.KB }
-
-func (knowledge) MainNames() []string { return kb.MainCategories() }
-
 // load parses and checks src, failing the test on any error.
 func load(t *testing.T, src string) (*ast.File, *ast.Task, *check.Info) {
 	t.Helper()
@@ -29,7 +25,7 @@ func load(t *testing.T, src string) (*ast.File, *ast.Task, *check.Info) {
 	if f == nil {
 		t.Fatal(diags.Err())
 	}
-	info, diags := check.Check(f, &check.Env{Knowledge: knowledge{kb.Default()}, Functions: funcs.Library(nil)})
+	info, diags := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

@@ -12,16 +12,10 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-// knowledge adapts the knowledge base to what the checker asks of it.
-type knowledge struct{ *kb.KB }
-
-// MainNames lists the closed set of main categories.
-func (knowledge) MainNames() []string { return kb.MainCategories() }
-
 // checkEnv is the environment workflows are checked against: the default
 // knowledge base and the function library.
 func checkEnv() *check.Env {
-	return &check.Env{Knowledge: knowledge{kb.Default()}, Functions: funcs.Library(nil)}
+	return &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
 }
 
 // loaded is one source file after parsing and checking.

@@ -1,5 +1,23 @@
 package ast
 
+// Precedence is how tightly a binary operator binds, loosest 1 (||) to
+// tightest 5 (* / %); the parser and the printer both follow it.
+func Precedence(op string) int {
+	switch op {
+	case "||":
+		return 1
+	case "&&":
+		return 2
+	case "==", "!=", "<", "<=", ">", ">=":
+		return 3
+	case "+", "-":
+		return 4
+	case "*", "/", "%":
+		return 5
+	}
+	return 6
+}
+
 // Inspect calls fn for e and every expression inside it, depth first,
 // parents before children. When fn returns false the children of that
 // expression are skipped.

@@ -19,13 +19,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files with the current output")
 
-// knowledge adapts the default knowledge base to the checker.
-type knowledge struct{ *kb.KB }
-
-func (knowledge) MainNames() []string { return kb.MainCategories() }
-
 func testEnv() *check.Env {
-	return &check.Env{Knowledge: knowledge{kb.Default()}, Functions: funcs.Library(nil)}
+	return &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
 }
 
 // diagnose parses and checks one file and renders its diagnostics the way

@@ -12,10 +12,6 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-type knowledge struct{ *kb.KB }
-
-func (knowledge) MainNames() []string { return kb.MainCategories() }
-
 const src = `task t "Copy and summarize" {
   driver browser
   input keyword: text = "k"
@@ -35,7 +31,7 @@ func build(t *testing.T) *graph.Graph {
 	if f == nil {
 		t.Fatal(diags.Err())
 	}
-	info, diags := check.Check(f, &check.Env{Knowledge: knowledge{kb.Default()}, Functions: funcs.Library(nil)})
+	info, diags := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

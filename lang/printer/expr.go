@@ -16,23 +16,6 @@ func ExprString(e ast.Expr) string {
 	return b.String()
 }
 
-// precedence of binary operators; higher binds tighter.
-func precedence(op string) int {
-	switch op {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "==", "!=", "<", "<=", ">", ">=":
-		return 3
-	case "+", "-":
-		return 4
-	case "*", "/", "%":
-		return 5
-	}
-	return 6
-}
-
 func quote(s string) string { return strconv.Quote(s) }
 
 func writeExpr(b *strings.Builder, e ast.Expr) {
@@ -93,7 +76,7 @@ func writeExpr(b *strings.Builder, e ast.Expr) {
 		b.WriteString(e.Op)
 		writeOperand(b, e.X)
 	case *ast.Binary:
-		p := precedence(e.Op)
+		p := ast.Precedence(e.Op)
 		writeSide(b, e.X, p, p == 3)
 		b.WriteString(" " + e.Op + " ")
 		writeSide(b, e.Y, p, true)
@@ -109,7 +92,7 @@ func writeExpr(b *strings.Builder, e ast.Expr) {
 // re-associate differently).
 func writeSide(b *strings.Builder, e ast.Expr, p int, strict bool) {
 	if x, ok := e.(*ast.Binary); ok {
-		q := precedence(x.Op)
+		q := ast.Precedence(x.Op)
 		if q < p || (strict && q == p) {
 			b.WriteByte('(')
 			writeExpr(b, e)

@@ -63,21 +63,6 @@ func (p *parser) ref(id ast.Ident) ast.Expr {
 	return &ast.Ref{Ident: id}
 }
 
-// precedence of binary operators; higher binds tighter.
-func precedence(op string) int {
-	switch op {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "==", "!=", "<", "<=", ">", ">=":
-		return 3
-	case "+", "-":
-		return 4
-	}
-	return 5 // * / %
-}
-
 // binaryChain arranges `x0 op1 x1 op2 x2 …` by precedence (shunting-yard),
 // left associative, with comparisons refusing to chain.
 func (p *parser) binaryChain(first ast.Expr, ops []string, rest []ast.Expr) ast.Expr {
@@ -91,13 +76,13 @@ func (p *parser) binaryChain(first ast.Expr, ops []string, rest []ast.Expr) ast.
 		x, y := operands[n-2], operands[n-1]
 		op := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
-		if precedence(op) == 3 && (isComparison(x) || isComparison(y)) {
+		if ast.Precedence(op) == 3 && (isComparison(x) || isComparison(y)) {
 			p.diags.Errorf(x.Rng().Span(y.Rng()), "comparisons cannot be chained; combine them with && or ||")
 		}
 		operands = append(operands[:n-2], &ast.Binary{Range: x.Rng().Span(y.Rng()), Op: op, X: x, Y: y})
 	}
 	for i, op := range ops {
-		for len(pending) > 0 && precedence(pending[len(pending)-1]) >= precedence(op) {
+		for len(pending) > 0 && ast.Precedence(pending[len(pending)-1]) >= ast.Precedence(op) {
 			reduce()
 		}
 		pending = append(pending, op)
@@ -111,7 +96,7 @@ func (p *parser) binaryChain(first ast.Expr, ops []string, rest []ast.Expr) ast.
 
 func isComparison(e ast.Expr) bool {
 	b, ok := e.(*ast.Binary)
-	return ok && precedence(b.Op) == 3
+	return ok && ast.Precedence(b.Op) == 3
 }
 
 // dependency builds `[main.]sub<"description">(inputs)` from the postfix

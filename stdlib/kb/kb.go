@@ -36,6 +36,9 @@ func MainCategories() []string {
 	return append([]string(nil), mainCategories[:]...)
 }
 
+// MainNames lists the closed set of main categories, for the checker.
+func (k *KB) MainNames() []string { return MainCategories() }
+
 // IsResultType reports whether s is one of ResultText, ResultNumber and
 // ResultElement.
 func IsResultType(s string) bool {
