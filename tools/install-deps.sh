@@ -13,7 +13,7 @@ command -v dot >/dev/null 2>&1 || need+=(graphviz)
 # chromium, chromium-browser and google-chrome on PATH.
 if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
   ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
-  need+=(chromium)
+  need+=(chromium fonts-liberation)
 fi
 
 if [ ${#need[@]} -eq 0 ]; then
