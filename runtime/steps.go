@@ -116,7 +116,11 @@ func (in *Interp) permitted(s *ast.Step) (bool, error) {
 	for {
 		answer, err := in.opts.Prompter.Ask(q)
 		if err != nil {
-			return false, fmt.Errorf("%s: step %s: no answer: %w", s.Range, s.Name.Name, err)
+			hint := ""
+			if s.Confirm {
+				hint = " (--yes confirms without asking)"
+			}
+			return false, fmt.Errorf("%s: step %s: no answer%s: %w", s.Range, s.Name.Name, hint, err)
 		}
 		switch strings.ToLower(strings.TrimSpace(answer)) {
 		case "y", "yes":
