@@ -1,0 +1,190 @@
+package trace
+
+import (
+	"flag"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata")
+
+func TestFromDevToolsGolden(t *testing.T) {
+	for _, name := range []string{"devtools_wiki", "devtools_form"} {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open("testdata/" + name + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			tr, warns, err := FromDevTools(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Marshal(tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w strings.Builder
+			for _, x := range warns {
+				w.WriteString(x.String() + "\n")
+			}
+			golden, wgolden := "testdata/"+name+".trace.json", "testdata/"+name+".warnings"
+			if *update {
+				os.WriteFile(golden, got, 0o644)
+				os.WriteFile(wgolden, []byte(w.String()), 0o644)
+			}
+			want, _ := os.ReadFile(golden)
+			if string(got) != string(want) {
+				t.Errorf("trace differs from %s (go test -update rewrites it):\n%s", golden, firstDiff(string(want), string(got)))
+			}
+			wwant, _ := os.ReadFile(wgolden)
+			if w.String() != string(wwant) {
+				t.Errorf("warnings differ from %s:\ngot\n%s\nwant\n%s", wgolden, w.String(), wwant)
+			}
+			for _, x := range warns {
+				if len(x.Raw) == 0 || !strings.Contains(string(x.Raw), `"type"`) {
+					t.Errorf("warning %s does not keep its step: %s", x, x.Raw)
+				}
+			}
+		})
+	}
+}
+
+func TestDevToolsSelectors(t *testing.T) {
+	tests := []struct {
+		sels string
+		want Attributes
+	}{
+		{`[["aria/Search"]]`, Attributes{Name: "Search"}},
+		{`[["aria/Search[role=\"searchbox\"]"]]`, Attributes{Name: "Search", Role: "searchbox"}},
+		{`[["aria/[role=\"button\"]"]]`, Attributes{Role: "button"}},
+		{`[["aria/Say \"hi\"[role=\"button\"][name=\"Say hi\"]"]]`, Attributes{Name: "Say hi", Role: "button"}},
+		{`[["aria/Array[0]"]]`, Attributes{Name: "Array[0]"}},
+		{`[["#q"]]`, Attributes{ID: "q"}},
+		{`[["#a\\:b"]]`, Attributes{ID: "a:b"}},
+		{`[["input#q.search.big"]]`, Attributes{ID: "q", Class: "search big"}},
+		{`[[".results"]]`, Attributes{Class: "results"}},
+		{`[["pierce/#notes"]]`, Attributes{ID: "notes"}},
+		{`[["li:nth-of-type(2) > a"]]`, Attributes{}},
+		{`[["text/Kilimanjaro"]]`, Attributes{Text: "Kilimanjaro"}},
+		{`[["xpath///*[@id=\"q\"]"]]`, Attributes{ID: "q"}},
+		{`[["xpath//html/body/main/ul/li[2]/a"]]`, Attributes{Path: "main/ul/li[2]/a"}},
+		{`[["xpath//html[1]/body[1]/main/form/input"]]`, Attributes{Path: "main/form/input"}},
+		{`[["xpath//div[@class='x']"]]`, Attributes{}},
+		// A chain through a shadow root: the last part is the element.
+		{`[["my-app", "#inner"]]`, Attributes{ID: "inner"}},
+		{`[["xpath//html/body/my-app", "xpath//div"]]`, Attributes{}},
+		// The first selector that names an attribute wins.
+		{`[["aria/First"], ["aria/Second"], ["#one"], ["#two"]]`, Attributes{Name: "First", ID: "one"}},
+		// A plain string instead of a chain.
+		{`["#plain"]`, Attributes{ID: "plain"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sels, func(t *testing.T) {
+			in := `{"title": "t", "steps": [{"type": "click", "selectors": ` + tt.sels + `, "offsetX": 1, "offsetY": 2}]}`
+			tr, warns, err := FromDevTools(strings.NewReader(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(warns) != 0 {
+				t.Errorf("warnings: %v", warns)
+			}
+			tg := tr.Events[0].Target
+			if !reflect.DeepEqual(tg.Attributes, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", tg.Attributes, tt.want)
+			}
+			if len(tg.Selectors) == 0 {
+				t.Error("selectors not kept")
+			}
+		})
+	}
+}
+
+func TestDevToolsSteps(t *testing.T) {
+	in := `{"title": "popup", "steps": [
+		{"type": "navigate", "url": "http://x/"},
+		{"type": "keyDown", "key": "Shift"},
+		{"type": "click", "selectors": [["#open"]], "offsetX": 1, "offsetY": 1, "button": "auxiliary"},
+		{"type": "keyUp", "key": "Shift"},
+		{"type": "click", "target": "http://x/popup", "selectors": [["aria/OK"]], "offsetX": 1, "offsetY": 1},
+		{"type": "close", "target": "http://x/popup"},
+		{"type": "doubleClick", "selectors": [["#w"]], "offsetX": 1, "offsetY": 1, "button": "secondary"},
+		{"type": "scroll", "selectors": [["#list"]], "x": 0, "y": 300},
+		{"type": "click", "selectors": [], "offsetX": 1, "offsetY": 1},
+		{"type": "change", "value": "x"},
+		{"type": "keyDown"},
+		{"type": "navigate"},
+		{"type": 7},
+		{"url": "http://x/"},
+		{"type": "setViewport", "width": 800, "height": 600},
+		{"type": "click", "selectors": [["#a"]], "frame": [1], "assertedEvents": [{"type": "navigation"}, {"type": "download"}]},
+		{"type": "teleport"}
+	]}`
+	tr, warns, err := FromDevTools(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range tr.Events {
+		s := string(e.Kind)
+		if e.Key != nil {
+			s += " key=" + e.Key.Key
+			if e.Key.Shift {
+				s += "+shift"
+			}
+		}
+		if e.Window != nil {
+			s += " window=" + e.Window.ID
+		}
+		if e.Target != nil && e.Target.ID != "" {
+			s += " #" + e.Target.ID
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"navigate", "keydown key=Shift+shift", "middleclick key=+shift #open", "keyup key=Shift",
+		"tab_switch window=http://x/popup", "click", "tab_close window=http://x/popup",
+		"tab_switch window=main", "rightclick #w", "scroll #list", "click #a",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("events:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var wgot []string
+	for _, w := range warns {
+		wgot = append(wgot, w.String())
+	}
+	wwant := []string{
+		`steps[6] (doubleClick): a double click with the secondary button is recorded as a rightclick`,
+		`steps[8] (click): step not converted: it has no selectors for its element`,
+		`steps[9] (change): step not converted: it has no selectors for its element`,
+		`steps[10] (keyDown): step not converted: keyDown without a key`,
+		`steps[11] (navigate): step not converted: navigate without a url`,
+		`steps[12] (): step not converted: it cannot be read: json: cannot unmarshal number into Go struct field devtoolsStep.type of type string`,
+		`steps[13] (): step not converted: it has no type`,
+		`steps[14] (setViewport): a viewport change after the start is not represented in a trace; ignored`,
+		`steps[15] (click): the element is inside frame [1]; its target is described without the frame`,
+		`steps[15] (click): asserted navigation without a url not converted`,
+		`steps[15] (click): asserted event "download" not converted`,
+		`steps[16] (teleport): not converted: unknown step type "teleport"`,
+	}
+	if strings.Join(wgot, "\n") != strings.Join(wwant, "\n") {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(wgot, "\n"), strings.Join(wwant, "\n"))
+	}
+}
+
+func TestFromDevToolsErrors(t *testing.T) {
+	tests := []struct{ in, msg string }{
+		{`{"title": "x"}`, `not a DevTools Recorder recording: it has no "steps"`},
+		{`[]`, "not a DevTools Recorder recording: json: cannot unmarshal array into Go value of type struct"},
+		{`{"steps": [`, "not a DevTools Recorder recording: unexpected end of JSON input"},
+		{`{"format": "cogflow-trace", "version": 1, "steps": []}`, "not a DevTools Recorder recording: this is already a cogflow trace"},
+	}
+	for _, tt := range tests {
+		_, _, err := FromDevTools(strings.NewReader(tt.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tt.msg) {
+			t.Errorf("FromDevTools(%s) = %v, want %s…", tt.in, err, tt.msg)
+		}
+	}
+}

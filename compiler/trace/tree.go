@@ -1,0 +1,144 @@
+package trace
+
+import (
+	"sort"
+
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// Caps on context texts, in runes.
+const (
+	maxParentText  = 200
+	maxSiblingText = 80
+	maxSiblings    = 3
+	maxItemTexts   = 5
+)
+
+// SnapshotOf converts a driver observation into a snapshot.
+func SnapshotOf(tree *driver.Tree) Snapshot {
+	s := Snapshot{URL: tree.URL, Title: tree.Title}
+	if len(tree.Elements) > 0 {
+		s.Elements = make([]Element, len(tree.Elements))
+	}
+	for i, e := range tree.Elements {
+		el := Element{Ref: e.Ref, Attributes: attributesOf(e), Parent: e.Parent}
+		if e.List != nil {
+			el.List = &ListInfo{Container: e.List.Container, Index: e.List.Index, Size: e.List.Size}
+		}
+		if e.Cell != nil {
+			el.Cell = &CellInfo{Table: e.Cell.Table, Row: e.Cell.Row, Column: e.Cell.Column,
+				ColumnHeader: e.Cell.ColumnHeader, RowHeader: e.Cell.RowHeader}
+		}
+		s.Elements[i] = el
+	}
+	return s
+}
+
+// TargetOf describes element i of an observation as an event target: its
+// attributes and its context (parent and sibling texts, table headers, the
+// list it belongs to), computed from the tree. It panics if i is out of
+// range.
+func TargetOf(tree *driver.Tree, i int) *Target {
+	els := tree.Elements
+	e := els[i]
+	t := &Target{Ref: e.Ref, Attributes: attributesOf(e)}
+	c := &Context{}
+	own := textOf(e)
+
+	for p := e.Parent; p >= 0 && p < len(els) && p != i; p = els[p].Parent {
+		if txt := els[p].Text; txt != "" && txt != own {
+			c.ParentText = capText(txt, maxParentText)
+			break
+		}
+		if els[p].Parent >= p { // malformed tree: parents come first
+			break
+		}
+	}
+
+	type sib struct {
+		dist int
+		text string
+	}
+	var sibs []sib
+	for j, s := range els {
+		if j == i || s.Parent != e.Parent {
+			continue
+		}
+		if txt := textOf(s); txt != "" {
+			d := j - i
+			if d < 0 {
+				d = -d
+			}
+			sibs = append(sibs, sib{d, capText(txt, maxSiblingText)})
+		}
+	}
+	sort.SliceStable(sibs, func(a, b int) bool { return sibs[a].dist < sibs[b].dist })
+	for k := 0; k < len(sibs) && k < maxSiblings; k++ {
+		c.SiblingTexts = append(c.SiblingTexts, sibs[k].text)
+	}
+
+	// The nearest element, the target itself or an ancestor, that is a
+	// cell or row, and that is a list item.
+	for k, n := i, 0; k >= 0 && k < len(els) && n < len(els) && (c.Headers == nil || c.List == nil); k, n = els[k].Parent, n+1 {
+		a := els[k]
+		if c.Headers == nil && a.Cell != nil {
+			c.Headers = &Headers{Table: pathOf(tree, a.Cell.Table), Column: a.Cell.ColumnHeader,
+				Row: a.Cell.RowHeader, RowIndex: a.Cell.Row, ColumnIndex: a.Cell.Column}
+		}
+		if c.List == nil && a.List != nil {
+			c.List = listContext(tree, a.List)
+		}
+	}
+
+	if c.ParentText != "" || len(c.SiblingTexts) > 0 || c.Headers != nil || c.List != nil {
+		t.Context = c
+	}
+	return t
+}
+
+func listContext(tree *driver.Tree, li *driver.ListInfo) *ListContext {
+	lc := &ListContext{Container: pathOf(tree, li.Container), Index: li.Index, Size: li.Size}
+	type item struct {
+		index int
+		text  string
+	}
+	var items []item
+	for _, x := range tree.Elements {
+		if x.List != nil && x.List.Container == li.Container {
+			items = append(items, item{x.List.Index, capText(textOf(x), maxSiblingText)})
+		}
+	}
+	sort.SliceStable(items, func(a, b int) bool { return items[a].index < items[b].index })
+	lo := li.Index - maxItemTexts/2
+	if lo < 0 {
+		lo = 0
+	}
+	for _, it := range items {
+		if it.index >= lo && len(lc.ItemTexts) < maxItemTexts {
+			lc.ItemTexts = append(lc.ItemTexts, it.text)
+		}
+	}
+	return lc
+}
+
+func textOf(e *driver.Element) string {
+	if e.Text != "" {
+		return e.Text
+	}
+	return e.Name
+}
+
+func pathOf(tree *driver.Tree, ref string) string {
+	if e := tree.ByRef(ref); e != nil {
+		return e.Path
+	}
+	return ""
+}
+
+func capText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
