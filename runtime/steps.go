@@ -284,8 +284,8 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 		return cty.StringVal(res.Text), nil
 	case action.Result.Kind == types.Window && res.Window != nil:
 		return windowVal(res.Window), nil
-	case action.Result.Kind == types.List:
-		return listOfElems(a.Targets, args["targets"])
+	case action.Result.Kind == types.List: // multi_select: what it selected
+		return args["targets"], nil
 	}
 	return cty.NullVal(cty.DynamicPseudoType), nil
 }

@@ -32,14 +32,6 @@ func asWindow(v cty.Value) (*driver.Window, bool) {
 	return w, ok
 }
 
-// listOfElems is multi_select's result: the elements it selected.
-func listOfElems(_ []*driver.Element, targets cty.Value) (cty.Value, error) {
-	if targets.IsNull() {
-		return cty.ListValEmpty(types.ElementCapsule), nil
-	}
-	return targets, nil
-}
-
 // render shows a value in journals and prompts.
 func render(v cty.Value) string {
 	switch {
