@@ -6,11 +6,11 @@ import (
 	"math/big"
 
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/stdlib/funcs"
 )
 
 // eval computes an expression's value now.
@@ -201,28 +201,9 @@ func isFunction(fns map[string]function.Function, name string) bool {
 	return ok
 }
 
-// callFunction converts arguments to the parameter types first: the
-// language lets a number stand where text is wanted, cty does not.
+// callFunction calls a library function with the language's conversions.
 func callFunction(fn function.Function, name string, args []cty.Value) (cty.Value, error) {
-	params := fn.Params()
-	for i, a := range args {
-		var want cty.Type
-		switch {
-		case i < len(params):
-			want = params[i].Type
-		case fn.VarParam() != nil:
-			want = fn.VarParam().Type
-		default:
-			continue
-		}
-		if want == cty.DynamicPseudoType || a.Type().Equals(want) {
-			continue
-		}
-		if conv, err := convert.Convert(a, want); err == nil {
-			args[i] = conv
-		}
-	}
-	v, err := fn.Call(args)
+	v, err := funcs.Call(fn, args)
 	if err != nil {
 		return cty.NilVal, fmt.Errorf("%s: %w", name, err)
 	}
@@ -313,48 +294,12 @@ func (in *Interp) binary(ctx context.Context, e *ast.Binary) (cty.Value, error) 
 	return applyBinary(e.Op, x, y)
 }
 
-func applyBinary(op string, x, y cty.Value) (v cty.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil { // cty panics on mistyped operands
-			v, err = cty.NilVal, fmt.Errorf("%s cannot combine %s and %s", op, x.Type().FriendlyName(), y.Type().FriendlyName())
-		}
-	}()
-	if op == "+" && (x.Type() == cty.String || y.Type() == cty.String) {
-		return cty.StringVal(render(x) + render(y)), nil
+// applyBinary follows the library's operator semantics; == and != also
+// compare elements and windows, which have no cty equality, by how they
+// render.
+func applyBinary(op string, x, y cty.Value) (cty.Value, error) {
+	if (op == "==" || op == "!=") && (x.Type().IsCapsuleType() || y.Type().IsCapsuleType() || !x.Type().Equals(y.Type())) {
+		return cty.BoolVal((render(x) == render(y)) == (op == "==")), nil
 	}
-	if op == "==" || op == "!=" {
-		eq := render(x) == render(y)
-		if x.Type() == y.Type() && !x.Type().IsCapsuleType() {
-			eq = x.Equals(y).True()
-		}
-		return cty.BoolVal(eq == (op == "==")), nil
-	}
-	switch op {
-	case "+":
-		return x.Add(y), nil
-	case "-":
-		return x.Subtract(y), nil
-	case "*":
-		return x.Multiply(y), nil
-	case "/":
-		if y.Equals(cty.Zero).True() {
-			return cty.NilVal, fmt.Errorf("division by zero")
-		}
-		return x.Divide(y), nil
-	case "%":
-		return x.Modulo(y), nil
-	case "<":
-		return x.LessThan(y), nil
-	case "<=":
-		return x.LessThanOrEqualTo(y), nil
-	case ">":
-		return x.GreaterThan(y), nil
-	case ">=":
-		return x.GreaterThanOrEqualTo(y), nil
-	case "&&":
-		return x.And(y), nil
-	case "||":
-		return x.Or(y), nil
-	}
-	return cty.NilVal, fmt.Errorf("unknown operator %s", op)
+	return funcs.Binary(op, x, y)
 }

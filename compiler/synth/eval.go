@@ -4,11 +4,9 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
-	"strconv"
 	"sync"
 
 	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -68,15 +66,11 @@ func eval(e ast.Expr, env map[string]cty.Value) (cty.Value, error) {
 
 // render writes a value the way the interpreter does when it is typed.
 func render(v cty.Value) (string, error) {
-	switch {
-	case v.IsNull() || !v.IsKnown():
+	if v.IsNull() || !v.IsKnown() {
 		return "", fmt.Errorf("synth: the program has no value")
-	case v.Type() == cty.String:
-		return v.AsString(), nil
-	case v.Type() == cty.Number:
-		return v.AsBigFloat().Text('f', -1), nil
-	case v.Type() == cty.Bool:
-		return strconv.FormatBool(v.True()), nil
+	}
+	if s, ok := funcs.Text(v); ok {
+		return s, nil
 	}
 	return "", fmt.Errorf("synth: the program computes a %s, not text", v.Type().FriendlyName())
 }
@@ -127,19 +121,11 @@ func (ev evaluator) call(e *ast.Call) (cty.Value, error) {
 	if !ok {
 		return cty.NilVal, fmt.Errorf("synth: unknown function %s", name)
 	}
-	params := fn.Params()
 	args := make([]cty.Value, len(e.Args))
 	for i, a := range e.Args {
 		v, err := ev.eval(a.Value)
 		if err != nil {
 			return cty.NilVal, err
-		}
-		// As the interpreter does: convert to the parameter's type where
-		// the language would (a number where text is wanted).
-		if i < len(params) && params[i].Type != cty.DynamicPseudoType && !v.Type().Equals(params[i].Type) {
-			if c, err := convert.Convert(v, params[i].Type); err == nil {
-				v = c
-			}
 		}
 		args[i] = v
 	}
@@ -148,7 +134,7 @@ func (ev evaluator) call(e *ast.Call) (cty.Value, error) {
 			return v, nil
 		}
 	}
-	return fn.Call(args)
+	return funcs.Call(fn, args) // converts as the interpreter does
 }
 
 func (ev evaluator) index(e *ast.Index) (cty.Value, error) {
@@ -180,31 +166,7 @@ func (ev evaluator) binary(e *ast.Binary) (v cty.Value, err error) {
 	if err != nil {
 		return cty.NilVal, err
 	}
-	if e.Op == "+" && (x.Type() == cty.String || y.Type() == cty.String) {
-		xs, err1 := render(x)
-		ys, err2 := render(y)
-		if err1 != nil || err2 != nil {
-			return cty.NilVal, orErr(err1, "%v", err2)
-		}
-		return cty.StringVal(xs + ys), nil
-	}
-	if x.Type() != cty.Number || y.Type() != cty.Number {
-		return cty.NilVal, fmt.Errorf("synth: %s needs numbers", e.Op)
-	}
-	switch e.Op {
-	case "+":
-		return x.Add(y), nil
-	case "-":
-		return x.Subtract(y), nil
-	case "*":
-		return x.Multiply(y), nil
-	case "/":
-		if y.Equals(cty.Zero).True() {
-			return cty.NilVal, fmt.Errorf("division by zero")
-		}
-		return x.Divide(y), nil
-	}
-	return cty.NilVal, fmt.Errorf("synth: unsupported operator %s", e.Op)
+	return funcs.Binary(e.Op, x, y) // the interpreter's semantics
 }
 
 // screenCall runs regex and regex_replace as the library does, with a
