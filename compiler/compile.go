@@ -1,0 +1,512 @@
+package compiler
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/diag"
+	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+	"github.com/cogflow/cogflow/stdlib/kb"
+)
+
+// Options tune a compilation. The zero value is ready to use.
+type Options struct {
+	// Filename is the trace's file name, cited in the header comment.
+	Filename string
+	// NoCheck skips parsing and checking the printed result (benchmarks).
+	NoCheck bool
+}
+
+// Result is a compiled workflow.
+type Result struct {
+	File     *ast.File
+	Source   []byte
+	Warnings []string
+}
+
+// TODOElement is the description of a placeholder choice a person or the
+// LLM stage must fill in.
+const TODOElement = "TODO: describe which element"
+
+// Compile compiles a trace into a workflow without an LLM: operations by
+// rules, elements described by their unique attributes, structure
+// dependencies (same, next, row.cell), synthesized expressions for
+// computable texts, inputs for the rest, an iterative task when a table row
+// is the demonstrated item, and a TODO placeholder (with a warning) for
+// every choice that needs judgement. The printed source is parsed and
+// checked; a checker error is returned as an error with the result.
+func Compile(tr *trace.Trace, opts Options) (*Result, error) {
+	if tr == nil {
+		return nil, fmt.Errorf("compile: no trace")
+	}
+	c := &compiler{tr: tr, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
+	for _, w := range reserved {
+		c.taken[w] = true
+	}
+	for name := range library {
+		c.taken[name] = true
+	}
+	c.ops = Extract(tr)
+	c.enrich()
+	c.findLoop()
+	file := c.emit(opts)
+	res := &Result{File: file, Warnings: c.warnings}
+	res.Source = printer.Format(file)
+	if opts.NoCheck {
+		return res, nil
+	}
+	f, ds := syntax.Parse(opts.Filename, res.Source)
+	if ds.HasErrors() {
+		return res, fmt.Errorf("compile: the emitted workflow does not parse: %v", ds.Err())
+	}
+	_, ds = check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: library})
+	for _, d := range ds {
+		if d.Severity == diag.Warning {
+			res.Warnings = append(res.Warnings, d.String())
+		}
+	}
+	if ds.HasErrors() {
+		return res, fmt.Errorf("compile: the emitted workflow does not check: %v", ds.Err())
+	}
+	return res, nil
+}
+
+// library is the function library, whose names inputs and anchors avoid.
+var library = funcs.Library(nil)
+
+// reserved are names a compiled input or anchor must not take.
+var reserved = strings.Fields(`task skill driver input anchor confirm for in true false row
+text number bool element url window key secret list
+click type copy paste cut save open_window close_window scroll double_click right_click enter
+multi_select drag move new_tab open close_tab switch_window select_text wait assert back launch swipe
+rows items next previous same column texts`)
+
+// info is an op with its enrichment.
+type info struct {
+	Op
+	full, dest *trace.Target // resolved targets
+	desc, dsc  *Desc
+	name       string
+}
+
+type compiler struct {
+	tr       *trace.Trace
+	ops      []Op
+	infos    []*info
+	warnings []string
+
+	loopLo, loopHi int // ops [loopLo, loopHi] form the loop body; loopLo < 0 when none
+	loopTable      string
+	loopRow        int
+	loopDesc       *Desc
+
+	inputs     []*ast.InputDecl
+	anchorRefs map[string][]*ast.Ref // desc key → refs to name
+	anchorDesc map[string]*Desc
+	anchorKeys []string
+	taken      map[string]bool
+	keyCount   map[string]int
+}
+
+func (c *compiler) enrich() {
+	c.keyCount = map[string]int{}
+	for _, op := range c.ops {
+		in := &info{Op: op}
+		if op.Target != nil {
+			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
+			in.desc = Describe(c.tr, op.Target, op.Snapshot)
+			c.keyCount[in.desc.String()]++
+		}
+		if op.Dest != nil {
+			in.dest, _, _ = resolve(c.tr, op.Dest, op.DestSnapshot)
+			in.dsc = Describe(c.tr, op.Dest, op.DestSnapshot)
+			c.keyCount[in.dsc.String()]++
+		}
+		c.infos = append(c.infos, in)
+	}
+}
+
+func headersOf(t *trace.Target) *trace.Headers {
+	if t == nil || t.Context == nil {
+		return nil
+	}
+	return t.Context.Headers
+}
+
+func listOf(t *trace.Target) *trace.ListContext {
+	if t == nil || t.Context == nil {
+		return nil
+	}
+	return t.Context.List
+}
+
+// findLoop decides the task type: when two or more operations act on cells
+// of one table row, the row is the demonstrated item and the task iterates
+// over the rows after it. The loop body runs from the first to the last
+// operation on that row.
+func (c *compiler) findLoop() {
+	c.loopLo, c.loopHi = -1, -1
+	for i, in := range c.infos {
+		h := headersOf(in.full)
+		if h == nil || h.Table == "" {
+			continue
+		}
+		last, n := i, 0
+		for j := i; j < len(c.infos); j++ {
+			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex {
+				last, n = j, n+1
+			}
+		}
+		if n < 2 {
+			continue
+		}
+		c.loopLo, c.loopHi, c.loopTable, c.loopRow = i, last, h.Table, h.RowIndex
+		// Later operations that reuse a value produced in the loop belong
+		// to the iteration too.
+		values := map[string]bool{}
+		for j := i; j < len(c.infos); j++ {
+			in := c.infos[j]
+			if j > c.loopHi && in.Text != "" && values[in.Text] && textual[in.Action] {
+				c.loopHi = j
+			}
+			if j <= c.loopHi && in.Text != "" && textual[in.Action] {
+				values[in.Text] = true
+			}
+		}
+		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
+		if c.loopDesc == nil || c.loopDesc.Ctor != "table" {
+			c.loopDesc = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+		}
+		return
+	}
+}
+
+// textual are the actions whose Text is a value later steps may reuse.
+var textual = map[string]bool{"type": true, "paste": true, "copy": true, "cut": true, "select_text": true}
+
+func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo && i <= c.loopHi }
+
+// source is an earlier text value.
+type source struct {
+	name, value string
+}
+
+// state is what is known while emitting steps in order.
+type state struct {
+	sources  []source // earlier text values, oldest first
+	elements []int    // indexes of earlier element-valued ops
+}
+
+// targetExpr chooses the expression for op i's target: the loop row's
+// cell, the same row's other cell, same(opK), next(opK), a TODO choice
+// within its list, an anchor, or the description inline.
+func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap string) ast.Expr {
+	in := c.infos[i]
+	if h := headersOf(t); h != nil {
+		if c.inLoop(i) && h.Table == c.loopTable && h.RowIndex == c.loopRow {
+			if h.Column == "" {
+				return ref("row")
+			}
+			return cellCall(ref("row"), h.Column)
+		}
+		for k := len(st.elements) - 1; k >= 0; k-- {
+			e := c.infos[st.elements[k]]
+			if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
+				table := listDesc(c.tr, t, snap)
+				if table == nil || table.Ctor != "table" {
+					table = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+				}
+				row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
+				return cellCall(row, h.Column)
+			}
+		}
+	}
+	if l := listOf(t); l != nil {
+		for k := len(st.elements) - 1; k >= 0; k-- {
+			e := c.infos[st.elements[k]]
+			m := listOf(e.full)
+			if m == nil || m.Container != l.Container {
+				continue
+			}
+			if m.Index == l.Index && e.desc.String() == d.String() {
+				return call("same", ref(e.name))
+			}
+			if m.Index+1 == l.Index {
+				return call("next", ref(e.name))
+			}
+		}
+		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full {
+			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
+			if n := len(st.sources); n > 0 {
+				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
+			}
+			if within := listDesc(c.tr, t, snap); within != nil {
+				dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
+			}
+			c.warnings = append(c.warnings, fmt.Sprintf("%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", ")))
+			return dep
+		}
+	}
+	key := d.String()
+	if c.keyCount[key] > 1 {
+		r := ref("")
+		if _, ok := c.anchorDesc[key]; !ok {
+			c.anchorDesc[key] = d
+			c.anchorKeys = append(c.anchorKeys, key)
+		}
+		c.anchorRefs[key] = append(c.anchorRefs[key], r)
+		return r
+	}
+	return d.Expr()
+}
+
+// textExpr chooses the expression for a typed or pasted text: an earlier
+// step with that value, a synthesized program over earlier values, or a
+// new input named after the field with the value as its default.
+func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
+	for k := len(st.sources) - 1; k >= 0; k-- {
+		if st.sources[k].value == text {
+			return ref(st.sources[k].name)
+		}
+	}
+	if len(st.sources) > 0 {
+		srcs := make([]synth.Source, 0, len(st.sources))
+		for k := len(st.sources) - 1; k >= 0; k-- { // most recent first
+			srcs = append(srcs, synth.Source{Name: st.sources[k].name, Value: st.sources[k].value})
+		}
+		if p, ok := synth.Synthesize(text, srcs, synth.Options{}); ok {
+			return p.Expr
+		}
+	}
+	name := c.unique(identName(labelOf(t)), "_value")
+	if labelOf(t) == "" {
+		name = c.unique("text_input", "_value")
+	}
+	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "text"}, Default: str(text)})
+	st.sources = append(st.sources, source{name, text})
+	return ref(name)
+}
+
+func (c *compiler) unique(base, suffix string) string {
+	name := base
+	if c.taken[name] || isStepName(name) {
+		name = base + suffix
+	}
+	for n := 2; c.taken[name] || isStepName(name); n++ {
+		name = base + suffix + strconv.Itoa(n)
+	}
+	c.taken[name] = true
+	return name
+}
+
+func isStepName(s string) bool {
+	if !strings.HasPrefix(s, "op") || len(s) == 2 {
+		return false
+	}
+	_, err := strconv.Atoi(s[2:])
+	return err == nil
+}
+
+// stepExpr builds the action call of op i.
+func (c *compiler) stepExpr(i int, st *state) ast.Expr {
+	in := c.infos[i]
+	tgt := func() ast.Expr { return c.targetExpr(i, in.full, in.desc, st, in.Snapshot) }
+	switch in.Action {
+	case "click", "double_click", "right_click":
+		return call(in.Action, tgt())
+	case "drag":
+		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
+	case "type":
+		target := tgt()
+		return call("type", target, c.textExpr(in.Text, in.full, st))
+	case "paste":
+		target := tgt()
+		if in.Text == "" {
+			return call("paste", target)
+		}
+		return call("paste", target, c.textExpr(in.Text, in.full, st))
+	case "select_text":
+		if in.Target == nil {
+			return call("select_text", str(in.Text))
+		}
+		return call("select_text", tgt())
+	case "copy", "cut":
+		if in.Action == "copy" && in.Text != "" {
+			for k := len(st.sources) - 1; k >= 0; k-- {
+				if st.sources[k].value == in.Text {
+					return call("copy", ref(st.sources[k].name))
+				}
+			}
+		}
+		if in.Target != nil {
+			return call(in.Action, tgt())
+		}
+		return call(in.Action)
+	case "key":
+		if in.Target != nil {
+			return &ast.Call{Fun: ref("key"), Args: []*ast.Arg{{Value: str(in.Text)}, named("target", tgt())}}
+		}
+		return call("key", str(in.Text))
+	case "enter", "save":
+		if in.Target != nil && in.Target.Editable {
+			return call(in.Action, tgt())
+		}
+		return call(in.Action)
+	case "open":
+		return call("open", str(in.Text))
+	case "new_tab":
+		if in.Text == "" {
+			return call("new_tab")
+		}
+		return call("new_tab", str(in.Text))
+	case "switch_window":
+		return call("switch_window", str(in.Text))
+	case "close_tab":
+		return call("close_tab")
+	case "scroll":
+		return &ast.Call{Fun: ref("scroll"), Args: []*ast.Arg{named("direction", str(in.Text))}}
+	}
+	return call(in.Action)
+}
+
+// record notes the value an emitted step produced.
+func (c *compiler) record(i int, st *state) {
+	in := c.infos[i]
+	switch in.Action {
+	case "type", "paste", "copy", "cut", "select_text":
+		if in.Text != "" {
+			st.sources = append(st.sources, source{in.name, in.Text})
+		}
+	case "click", "double_click", "right_click", "drag":
+		st.elements = append(st.elements, i)
+	}
+}
+
+func (c *compiler) emit(opts Options) *ast.File {
+	st := &state{}
+	var steps, loopBody []ast.Stmt
+	for i, in := range c.infos {
+		in.name = "op" + strconv.Itoa(i+1)
+	}
+	var outer state // what is visible after the loop
+	for i, in := range c.infos {
+		if i == c.loopLo {
+			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...)}
+		}
+		if c.loopLo >= 0 && i == c.loopHi+1 {
+			// Loop steps are not visible after the loop; inputs declared
+			// inside it are.
+			for _, src := range st.sources {
+				if !isStepName(src.name) {
+					outer.sources = append(outer.sources, src)
+				}
+			}
+			*st = outer
+		}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
+		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
+		c.record(i, st)
+		if c.inLoop(i) {
+			loopBody = append(loopBody, s)
+			if i == c.loopHi {
+				iter := &ast.Slice{X: call("rows", c.loopDesc.Expr()), Lo: num(c.loopRow + 1)}
+				f := &ast.ForStmt{Var: ast.Ident{Name: "row"}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
+				f.Comments.Leading = []ast.Comment{{Text: fmt.Sprintf("# iterative: the demonstration did row %d of the table by hand; the loop does the rows after it", c.loopRow+1)}}
+				steps = append(steps, f)
+			}
+			continue
+		}
+		steps = append(steps, s)
+	}
+	// Name the anchors now that inputs have taken their names.
+	var anchors []ast.Stmt
+	for _, key := range c.anchorKeys {
+		d := c.anchorDesc[key]
+		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), d.Ctor))
+		suffix := "_" + d.Ctor
+		if d.Ctor == "textbox" {
+			suffix = "_box"
+		}
+		name := c.unique(base, suffix)
+		for _, r := range c.anchorRefs[key] {
+			r.Name = name
+		}
+		anchors = append(anchors, &ast.AnchorDecl{Name: ast.Ident{Name: name}, Value: d.Expr()})
+	}
+	driverName := c.tr.Driver
+	if driverName == "" {
+		driverName = trace.DriverBrowser
+	}
+	body := []ast.Stmt{&ast.DriverDecl{Name: ast.Ident{Name: driverName}}}
+	for _, in := range c.inputs {
+		body = append(body, in)
+	}
+	if len(anchors) > 0 {
+		anchors[0].Meta().BlankLine = true
+		body = append(body, anchors...)
+	}
+	if len(steps) > 0 {
+		steps[0].Meta().BlankLine = true
+		body = append(body, steps...)
+	}
+	name, goal := "recorded_task", "Replay the recorded demonstration"
+	if c.tr.Title != "" {
+		name, goal = identName(c.tr.Title), c.tr.Title
+	}
+	task := &ast.Task{Name: ast.Ident{Name: name}, Goal: &ast.StringLit{Value: goal}, Body: &ast.Block{Stmts: body}}
+	from := "a recorded demonstration"
+	if opts.Filename != "" {
+		from = opts.Filename
+	}
+	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + from + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
+	if len(c.warnings) > 0 {
+		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
+	}
+	return &ast.File{Name: opts.Filename, Decls: []ast.Decl{task}}
+}
+
+// cite renders the event ids of a step: "e1", "e3, e4", "e3–e14 (12 events)".
+func cite(ids []string) string {
+	if len(ids) <= 3 {
+		return strings.Join(ids, ", ")
+	}
+	return fmt.Sprintf("%s…%s (%d events)", ids[0], ids[len(ids)-1], len(ids))
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func ref(name string) *ast.Ref { return &ast.Ref{Ident: ast.Ident{Name: name}} }
+
+func str(s string) *ast.StringLit { return &ast.StringLit{Value: s} }
+
+func num(n int) *ast.NumberLit { return &ast.NumberLit{Raw: strconv.Itoa(n)} }
+
+func named(name string, v ast.Expr) *ast.Arg {
+	return &ast.Arg{Name: &ast.Ident{Name: name}, Value: v}
+}
+
+func call(fun string, args ...ast.Expr) *ast.Call {
+	c := &ast.Call{Fun: ref(fun)}
+	for _, a := range args {
+		c.Args = append(c.Args, &ast.Arg{Value: a})
+	}
+	return c
+}
+
+func cellCall(row ast.Expr, header string) ast.Expr {
+	return &ast.Call{Fun: &ast.Member{X: row, Name: ast.Ident{Name: "cell"}}, Args: []*ast.Arg{{Value: str(header)}}}
+}

@@ -1,0 +1,362 @@
+package compiler
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/printer"
+)
+
+// constructors are the element constructors of the language.
+var constructors = map[string]bool{}
+
+func init() {
+	for _, c := range strings.Fields(`element button link textbox checkbox radio combobox listbox list
+listitem menu menuitem option tab table row cell heading image text dialog region slider switch tree treeitem`) {
+		constructors[c] = true
+	}
+}
+
+// Attr is one attribute of an element description.
+type Attr struct {
+	Name  string
+	Value string
+}
+
+// Desc is an element description: a constructor, the attributes that make
+// the element unique, and the element it lies within.
+type Desc struct {
+	Ctor   string
+	Attrs  []Attr
+	Within *Desc
+	// Unique reports whether the description was verified to match exactly
+	// one element of the snapshot.
+	Unique bool
+}
+
+// Expr builds the constructor call.
+func (d *Desc) Expr() ast.Expr {
+	c := &ast.Call{Fun: ref(d.Ctor)}
+	for _, a := range d.Attrs {
+		c.Args = append(c.Args, named(a.Name, str(a.Value)))
+	}
+	if d.Within != nil {
+		c.Args = append(c.Args, named("within", d.Within.Expr()))
+	}
+	return c
+}
+
+// String is the description's canonical text.
+func (d *Desc) String() string { return printer.ExprString(d.Expr()) }
+
+// Get returns an attribute's value.
+func (d *Desc) Get(name string) string {
+	for _, a := range d.Attrs {
+		if a.Name == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// resolve completes a target from its snapshot: when the target names a
+// ref of the snapshot, the snapshot's attributes and context fill what the
+// event left out. It returns the snapshot (nil when there is none) and the
+// element's index there (-1 when not found).
+func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *trace.Snapshot, int) {
+	if t == nil {
+		return nil, nil, -1
+	}
+	s, ok := tr.Snapshots[snapID]
+	if !ok {
+		return t, nil, -1
+	}
+	idx := -1
+	if t.Ref != "" {
+		for i := range s.Elements {
+			if s.Elements[i].Ref == t.Ref {
+				idx = i
+				break
+			}
+		}
+	}
+	if idx < 0 {
+		return t, &s, -1
+	}
+	full := trace.TargetOf(s.Tree(), idx)
+	if t.Context != nil {
+		full.Context = t.Context
+	}
+	return full, &s, idx
+}
+
+// matches reports whether a snapshot element fits a constructor and
+// attributes; a scorer in the spirit of the runtime's anchoring, strict.
+func matches(e *trace.Element, ctor string, attrs []Attr) bool {
+	if ctor != "element" && e.Role != ctor {
+		return false
+	}
+	for _, a := range attrs {
+		if attrValue(&e.Attributes, a.Name) != a.Value {
+			return false
+		}
+	}
+	return true
+}
+
+func attrValue(a *trace.Attributes, name string) string {
+	switch name {
+	case "id":
+		return a.ID
+	case "name":
+		return a.Name
+	case "text":
+		return a.Text
+	case "role":
+		return a.Role
+	case "label":
+		return a.Label
+	case "placeholder":
+		return a.Placeholder
+	case "href":
+		return a.Href
+	case "description":
+		return a.Description
+	case "path":
+		return a.Path
+	case "class":
+		return a.Class
+	}
+	return ""
+}
+
+// count returns how many elements of the snapshot (under root, when root
+// is not -1) fit the description.
+func count(s *trace.Snapshot, ctor string, attrs []Attr, root int) int {
+	n := 0
+	for i := range s.Elements {
+		if root >= 0 && !under(s, i, root) {
+			continue
+		}
+		if matches(&s.Elements[i], ctor, attrs) {
+			n++
+		}
+	}
+	return n
+}
+
+func under(s *trace.Snapshot, i, root int) bool {
+	for k, n := i, 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		if k == root {
+			return true
+		}
+	}
+	return false
+}
+
+// candidates are the attribute sets tried, most robust first; paths last.
+func candidates(t *trace.Target) [][]Attr {
+	var out [][]Attr
+	addSet := func(names ...string) {
+		var set []Attr
+		for _, n := range names {
+			v := attrValue(&t.Attributes, n)
+			if v == "" {
+				return
+			}
+			set = append(set, Attr{n, v})
+		}
+		out = append(out, set)
+	}
+	addSet("name", "id")
+	addSet("id")
+	addSet("name")
+	addSet("label")
+	addSet("placeholder")
+	addSet("text")
+	addSet("name", "text")
+	addSet("description")
+	addSet("href")
+	return out
+}
+
+func ctorOf(role string) (string, []Attr) {
+	if constructors[role] {
+		return role, nil
+	}
+	if role == "" {
+		return "element", nil
+	}
+	return "element", []Attr{{"role", role}}
+}
+
+// Describe builds the description of a target: the first attribute set
+// that matches exactly one element of the snapshot; failing that, the same
+// within the target's list item, list or table; a path only when nothing
+// else identifies it. Without a snapshot the most robust set is taken
+// unverified (id and name first), within its list or table when its own
+// attributes are only text.
+func Describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+	t, s, idx := resolve(tr, target, snapID)
+	if t == nil {
+		return &Desc{Ctor: "element"}
+	}
+	ctor, base := ctorOf(t.Role)
+	cands := candidates(t)
+	if s == nil || idx < 0 {
+		d := &Desc{Ctor: ctor, Attrs: base}
+		if len(cands) > 0 {
+			// Prefer the id alone over name+id when there is no snapshot to
+			// verify: ids are the stable part; keep the name for reading.
+			d.Attrs = append(d.Attrs, cands[0]...)
+		} else if t.Path != "" {
+			d.Attrs = append(d.Attrs, Attr{"path", t.Path})
+		}
+		if t.ID == "" && t.Name == "" && t.Context != nil && t.Context.List != nil && t.Context.List.Container != "" && t.Context.Headers == nil {
+			d.Within = &Desc{Ctor: "list", Attrs: []Attr{{"path", t.Context.List.Container}}}
+		}
+		return d
+	}
+	// With a snapshot: the smallest set that is unique; prefer id alone,
+	// then name, keeping a readable name with an id.
+	order := [][]string{{"id"}, {"name"}, {"label"}, {"placeholder"}, {"text"}, {"name", "text"}, {"description"}, {"href"}}
+	for _, names := range order {
+		set := pick(t, names)
+		if set == nil {
+			continue
+		}
+		attrs := append(append([]Attr(nil), base...), set...)
+		if count(s, ctor, attrs, -1) == 1 {
+			if names[0] == "id" && t.Name != "" {
+				attrs = append(append([]Attr(nil), base...), Attr{"name", t.Name}, Attr{"id", t.ID})
+			}
+			return &Desc{Ctor: ctor, Attrs: attrs, Unique: true}
+		}
+	}
+	// Not unique on its own: within its list item, list or table.
+	if c := container(s, idx); c >= 0 {
+		within := Describe(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
+		for _, names := range order {
+			set := pick(t, names)
+			if set == nil {
+				continue
+			}
+			attrs := append(append([]Attr(nil), base...), set...)
+			if count(s, ctor, attrs, c) == 1 {
+				return &Desc{Ctor: ctor, Attrs: attrs, Within: within, Unique: within.Unique}
+			}
+		}
+	}
+	if t.Path != "" {
+		attrs := append(append([]Attr(nil), base...), Attr{"path", t.Path})
+		return &Desc{Ctor: ctor, Attrs: attrs, Unique: count(s, ctor, attrs, -1) == 1}
+	}
+	d := &Desc{Ctor: ctor, Attrs: base}
+	if len(cands) > 0 {
+		d.Attrs = append(d.Attrs, cands[0]...)
+	}
+	return d
+}
+
+func pick(t *trace.Target, names []string) []Attr {
+	var set []Attr
+	for _, n := range names {
+		v := attrValue(&t.Attributes, n)
+		if v == "" {
+			return nil
+		}
+		set = append(set, Attr{n, v})
+	}
+	return set
+}
+
+// container returns the index of the nearest ancestor of element i that is
+// a list item, a list, a table row or a table, or -1.
+func container(s *trace.Snapshot, i int) int {
+	for k, n := s.Elements[i].Parent, 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		e := &s.Elements[k]
+		if e.List != nil || e.Role == "list" || e.Role == "table" || e.Role == "row" || e.Role == "listitem" {
+			return k
+		}
+	}
+	return -1
+}
+
+// listDesc describes the list or table a target belongs to, or nil.
+func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+	t, s, idx := resolve(tr, target, snapID)
+	if t == nil {
+		return nil
+	}
+	if s != nil && idx >= 0 {
+		for k, n := idx, 0; k >= 0 && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+			e := &s.Elements[k]
+			ref := ""
+			if e.List != nil {
+				ref = e.List.Container
+			} else if e.Cell != nil {
+				ref = e.Cell.Table
+			}
+			if ref != "" {
+				return Describe(tr, &trace.Target{Ref: ref}, snapID)
+			}
+		}
+	}
+	if t.Context != nil {
+		if h := t.Context.Headers; h != nil && h.Table != "" {
+			return &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+		}
+		if l := t.Context.List; l != nil && l.Container != "" {
+			return &Desc{Ctor: "list", Attrs: []Attr{{"path", l.Container}}}
+		}
+	}
+	return nil
+}
+
+// identName makes a workflow name from a label: "Search" → search,
+// "E-mail address" → e_mail_address.
+func identName(s string) string {
+	var b strings.Builder
+	us := false
+	for _, r := range strings.ToLower(s) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			if us && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			us = false
+			b.WriteRune(r)
+		} else {
+			us = true
+		}
+		if b.Len() >= 30 {
+			break
+		}
+	}
+	out := strings.TrimRight(b.String(), "_")
+	if out == "" || unicode.IsDigit(rune(out[0])) {
+		out = "v_" + out
+	}
+	return out
+}
+
+// labelOf is the human label of a field: its label, context label, name,
+// placeholder, id.
+func labelOf(t *trace.Target) string {
+	if t == nil {
+		return ""
+	}
+	for _, v := range []string{t.Label, t.Name, t.Placeholder} {
+		if v != "" {
+			return v
+		}
+	}
+	if t.Context != nil && t.Context.Label != "" {
+		return t.Context.Label
+	}
+	if t.Context != nil && t.Context.Headers != nil && t.Context.Headers.Column != "" {
+		return t.Context.Headers.Column
+	}
+	return t.ID
+}
