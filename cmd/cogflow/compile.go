@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cogflow/cogflow/compiler"
+	"github.com/cogflow/cogflow/compiler/trace"
+)
+
+// runCompile compiles a demonstration trace into a workflow. The compiled
+// original is also kept under DIR/compiled/, so that later edits can be
+// told apart from what the compiler wrote.
+func runCompile(c *cli, args []string) int {
+	fs := c.newFlags("compile")
+	out := fs.String("o", "", "the workflow file to write (default: standard output)")
+	root := fs.String("dir", ".cogflow", "where the compiled original is kept")
+	files, code, ok := c.parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(c.stderr, "cogflow compile: give exactly one trace")
+		return exitUsage
+	}
+	tr, err := trace.Load(files[0])
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
+		return exitBadInput
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(files[0]), ".json"), ".trace") + ".cog"
+	if *out != "" {
+		name = filepath.Base(*out)
+	}
+	res, err := compiler.Compile(tr, compiler.Options{Filename: name})
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow compile: %s: %v\n", files[0], err)
+		return exitBadInput
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(c.stderr, "cogflow compile: warning: %s\n", w)
+	}
+	if err := os.MkdirAll(filepath.Join(*root, "compiled"), 0o755); err == nil {
+		err = writeNew(filepath.Join(*root, "compiled", name), res.Source)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cogflow compile: keeping the compiled original: %v\n", err)
+		}
+	}
+	if *out == "" {
+		c.stdout.Write(res.Source)
+		return exitOK
+	}
+	if err := writeNew(*out, res.Source); err != nil {
+		return c.readError("compile", err)
+	}
+	fmt.Fprintf(c.stderr, "cogflow compile: wrote %s (%d warnings)\n", *out, len(res.Warnings))
+	return exitOK
+}
+
+// writeNew writes a file whole through a temporary file and a rename.
+func writeNew(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCompile compiles the recorded traces: the result checks clean, the
+// reading-list demonstration becomes a for loop without being told, and
+// the compiled original is kept for later diffs.
+func TestCompile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "reading.cog")
+	r := runCLI(t, "", "compile", "../../compiler/trace/testdata/reading_list.trace.json", "-o", out, "--dir", filepath.Join(dir, ".cogflow"))
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "for row in rows(") || !strings.Contains(string(src), `row.cell("Abstract")`) {
+		t.Errorf("the iterative demonstration did not become a loop:\n%s", src)
+	}
+	if !strings.Contains(r.stderr, "warning: op7: click on a list item") {
+		t.Errorf("the judgement call is not flagged:\n%s", r.stderr)
+	}
+	kept, err := os.ReadFile(filepath.Join(dir, ".cogflow", "compiled", "reading.cog"))
+	if err != nil || string(kept) != string(src) {
+		t.Errorf("compiled original not kept: %v", err)
+	}
+	if c := runCLI(t, "", "check", "-q", out); c.code != exitOK {
+		t.Errorf("the compiled workflow does not check:\n%s", c.stderr)
+	}
+	if f := runCLI(t, "", "fmt", "-l", out); f.code != exitOK {
+		t.Errorf("the compiled workflow is not in canonical layout")
+	}
+
+	bad := filepath.Join(dir, "bad.trace.json")
+	os.WriteFile(bad, []byte(`{"format": "cogflow-trace", "version": 2}`), 0o644)
+	if r := runCLI(t, "", "compile", bad); r.code != exitBadInput || !strings.Contains(r.stderr, "trace version 2 is not supported") {
+		t.Errorf("version 2: exit %d, %s", r.code, r.stderr)
+	}
+}
