@@ -1,0 +1,396 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+//go:embed record.js
+var recordJS string
+
+// DefaultStopChord is the key stopChord that ends a recording when
+// RecordOptions.StopChord is empty. The page never sees it.
+const DefaultStopChord = "Ctrl+Shift+X"
+
+// recordBinding is the function the recorder exposes to pages.
+const recordBinding = "__cogflowRecord"
+
+// RecordOptions tune Record.
+type RecordOptions struct {
+	// StopChord is the stopChord that stops the recording, like
+	// "Ctrl+Shift+X" (the default) or "Alt+Q"; "none" disables it.
+	StopChord string
+}
+
+// stopChord is a parsed stop chord, as record.js reads it.
+type stopChord struct {
+	Key   string `json:"key"`
+	Ctrl  bool   `json:"ctrl"`
+	Alt   bool   `json:"alt"`
+	Shift bool   `json:"shift"`
+	Meta  bool   `json:"meta"`
+	Off   bool   `json:"off"`
+}
+
+func parseStopChord(s string) (stopChord, error) {
+	if s == "" {
+		s = DefaultStopChord
+	}
+	if strings.EqualFold(s, "none") {
+		return stopChord{Off: true}, nil
+	}
+	var c stopChord
+	parts := strings.Split(s, "+")
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if i == len(parts)-1 {
+			if len([]rune(p)) != 1 {
+				return c, fmt.Errorf("browser: record: stop chord %q: the last key must be one character", s)
+			}
+			c.Key = strings.ToLower(p)
+			break
+		}
+		switch strings.ToLower(p) {
+		case "ctrl", "control":
+			c.Ctrl = true
+		case "alt", "option":
+			c.Alt = true
+		case "shift":
+			c.Shift = true
+		case "meta", "cmd", "command":
+			c.Meta = true
+		default:
+			return c, fmt.Errorf("browser: record: stop chord %q: unknown modifier %q", s, p)
+		}
+	}
+	if !c.Ctrl && !c.Alt && !c.Meta {
+		return c, fmt.Errorf("browser: record: stop chord %q needs Ctrl, Alt or Meta", s)
+	}
+	return c, nil
+}
+
+// recordScript is installed in every document of the recorded tab: a
+// private copy of the walker (sharing the driver script's closed shadow
+// roots when it is there) and record.js.
+func recordScript(c stopChord) string {
+	cj, _ := json.Marshal(c)
+	return "(() => {\n'use strict';\nconst G = window;\n" +
+		"const S = (G.__cogflow_v1 && G.__cogflow_v1.S) || { closedRoots: new WeakMap(), mut: 0 };\n" +
+		"function flush() {}\nconst CHORD = " + string(cj) + ";\n" +
+		walkerJS + recordJS + "\n})();"
+}
+
+// recMsg is what record.js reports.
+type recMsg struct {
+	K      string      `json:"k"`
+	URL    string      `json:"url"`
+	Title  string      `json:"title"`
+	Top    bool        `json:"top"`
+	Button string      `json:"button"`
+	X      float64     `json:"x"`
+	Y      float64     `json:"y"`
+	Mods   *trace.Key  `json:"mods"`
+	Key    *trace.Key  `json:"key"`
+	Text   string      `json:"text"`
+	Value  string      `json:"value"`
+	Snap   *walkResult `json:"snap"`
+	TI     int         `json:"ti"`
+	Detail int         `json:"detail"`
+}
+
+// recorder builds a trace from the page's reports.
+type recorder struct {
+	mu      sync.Mutex
+	tr      *trace.Trace
+	start   time.Time
+	last    int64
+	snaps   int
+	lastURL string
+	// lastAct is the index of the last click, submit or Enter keydown: a
+	// navigation soon after it is its effect.
+	lastAct     int
+	lastActTime time.Time
+	// lastInput is the last input event of each field, by path.
+	lastInput map[string]int
+}
+
+func (r *recorder) now() int64 {
+	ms := time.Since(r.start).Milliseconds()
+	if ms < r.last {
+		ms = r.last
+	}
+	r.last = ms
+	return ms
+}
+
+func (r *recorder) add(e trace.Event) int {
+	e.ID = "e" + strconv.Itoa(len(r.tr.Events)+1)
+	r.tr.Events = append(r.tr.Events, e)
+	return len(r.tr.Events) - 1
+}
+
+// handle turns one report into events; it returns true on the stop chord.
+func (r *recorder) handle(payload string) bool {
+	var m recMsg
+	m.TI = -1
+	if err := json.Unmarshal([]byte(payload), &m); err != nil {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m.K == "stop" {
+		return true
+	}
+	e := trace.Event{Time: r.now()}
+	switch m.K {
+	case "navigate":
+		if !m.Top || m.URL == "" || m.URL == "about:blank" {
+			return false
+		}
+		e.Kind, e.URL = trace.KindNavigate, m.URL
+		e.Window = &trace.Window{Title: m.Title, URL: m.URL}
+		if r.lastAct >= 0 && time.Since(r.lastActTime) < 3*time.Second {
+			e.Cause = r.tr.Events[r.lastAct].ID
+		}
+		r.lastAct = -1
+		r.lastURL = m.URL
+		if len(r.tr.Events) == 0 && r.tr.Start.URL == "" {
+			r.tr.Start.URL = m.URL
+		}
+		r.add(e)
+		return false
+	case "click", "dblclick", "rightclick", "middleclick":
+		e.Kind, e.Button, e.X, e.Y = trace.Kind(m.K), m.Button, m.X, m.Y
+		if m.Mods != nil && (m.Mods.Ctrl || m.Mods.Alt || m.Mods.Shift || m.Mods.Meta) {
+			e.Key = m.Mods
+		}
+	case "keydown":
+		if m.Key == nil || modifierKey[m.Key.Key] {
+			return false // modifiers are carried by the next key
+		}
+		e.Kind, e.Key, e.Text = trace.KindKeyDown, m.Key, m.Text
+	case "input", "change", "select", "copy", "cut", "paste", "submit":
+		e.Kind, e.Text, e.Value = trace.Kind(m.K), m.Text, m.Value
+	default:
+		return false
+	}
+	if m.URL != "" && m.URL != r.lastURL {
+		e.URL = m.URL
+	}
+	if m.Snap != nil && m.TI >= 0 && m.TI < len(m.Snap.Els) {
+		tree := &driver.Tree{URL: m.Snap.URL, Title: m.Snap.Title}
+		for i := range m.Snap.Els {
+			tree.Elements = append(tree.Elements, m.Snap.Els[i].element("", 0, 0, 0, -1, ""))
+		}
+		r.snaps++
+		id := "s" + strconv.Itoa(r.snaps)
+		if r.tr.Snapshots == nil {
+			r.tr.Snapshots = map[string]trace.Snapshot{}
+		}
+		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
+		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
+		fixItemTexts(tree, m.TI, e.Target)
+	}
+	if e.Kind.NeedsTarget() && e.Target == nil {
+		return false // nothing to anchor to: the trace could not use it
+	}
+	if e.Kind == trace.KindDblClick {
+		// The two clicks of a double click are not separate events.
+		for n := 0; n < 2 && len(r.tr.Events) > 0; n++ {
+			l := r.tr.Events[len(r.tr.Events)-1]
+			if l.Kind != trace.KindClick || l.Target == nil || e.Target == nil || l.Target.Path != e.Target.Path {
+				break
+			}
+			if l.Snapshot != "" {
+				delete(r.tr.Snapshots, l.Snapshot)
+			}
+			r.tr.Events = r.tr.Events[:len(r.tr.Events)-1]
+		}
+	}
+	recent := r.lastAct >= 0 && time.Since(r.lastActTime) < 2*time.Second
+	switch {
+	case e.Kind == trace.KindClick && m.Detail == 0 && recent && r.tr.Events[r.lastAct].Kind == trace.KindKeyDown:
+		// The click a form's implicit submission (Enter) fires on its
+		// submit button, or a key's activation of a button.
+		e.Cause = r.tr.Events[r.lastAct].ID
+	case e.Kind == trace.KindSubmit && recent:
+		e.Cause = r.tr.Events[r.lastAct].ID
+	case e.Kind == trace.KindChange && e.Target != nil:
+		// A field left (or Enter pressed) after typing: the typing's commit.
+		if k, ok := r.lastInput[e.Target.Path]; ok && r.tr.Events[k].Value == e.Value {
+			e.Cause = r.tr.Events[k].ID
+		}
+	}
+	i := r.add(e)
+	switch {
+	case e.Cause != "":
+	case e.Kind.IsClick() || e.Kind == trace.KindSubmit || (e.Kind == trace.KindKeyDown && e.Key.Key == "Enter"):
+		r.lastAct, r.lastActTime = i, time.Now()
+	case e.Kind == trace.KindInput && e.Target != nil:
+		if r.lastInput == nil {
+			r.lastInput = map[string]int{}
+		}
+		r.lastInput[e.Target.Path] = i
+	}
+	return false
+}
+
+var modifierKey = map[string]bool{"": true, "Control": true, "Shift": true, "Alt": true, "Meta": true, "AltGraph": true, "CapsLock": true}
+
+// Record navigates the current tab to url and records what a person does
+// there until ctx ends, the stop chord is pressed or the tab (or browser)
+// closes. It always returns the trace recorded so far, valid, with the
+// error that ended the recording early, if any (ctx's end and the stopChord
+// are not errors). Events come from a script installed in every document
+// and frame of the tab that reports through an exposed binding; each
+// targeted event carries a snapshot of the page walked the way Observe
+// walks it, so targets have the attributes the runtime anchors against.
+//
+// Tab switches and tabs the page opens are not recorded yet.
+func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*trace.Trace, error) {
+	tr := trace.New(trace.DriverBrowser)
+	tr.Source = "cogflow record"
+	tr.Recorded = time.Now().UTC().Truncate(time.Second)
+	c, err := parseStopChord(opts.StopChord)
+	if err != nil {
+		return tr, err
+	}
+	d.mu.Lock()
+	t, err := d.current()
+	d.mu.Unlock()
+	if err != nil {
+		return tr, err
+	}
+	r := &recorder{tr: tr, start: time.Now(), lastAct: -1}
+
+	lctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	msgs := d.b.Context(lctx).Event()
+	setup, cancelSetup := context.WithTimeout(ctx, d.timeout)
+	defer cancelSetup()
+	if err := t.call(setup, "Runtime.enable", nil, nil); err != nil {
+		return tr, fmt.Errorf("browser: record: %w", err)
+	}
+	if err := t.call(setup, "Runtime.addBinding", map[string]any{"name": recordBinding}, nil); err != nil {
+		return tr, fmt.Errorf("browser: record: %w", err)
+	}
+	var added struct {
+		Identifier string `json:"identifier"`
+	}
+	if err := t.call(setup, "Page.addScriptToEvaluateOnNewDocument",
+		map[string]any{"source": recordScript(c), "runImmediately": true}, &added); err != nil {
+		return tr, fmt.Errorf("browser: record: %w", err)
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = t.call(cctx, "Page.removeScriptToEvaluateOnNewDocument", map[string]any{"identifier": added.Identifier}, nil)
+		_ = t.call(cctx, "Runtime.removeBinding", map[string]any{"name": recordBinding}, nil)
+	}()
+	_ = t.call(setup, "Target.setDiscoverTargets", map[string]any{"discover": true}, nil)
+
+	navErr := make(chan error, 1)
+	go func() {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		nctx, cancel := context.WithTimeout(ctx, d.timeout)
+		defer cancel()
+		navErr <- d.navigate(nctx, t, url)
+	}()
+
+	var result error
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			done = true
+		case err := <-navErr:
+			if err != nil {
+				result, done = err, true
+			}
+		case m, ok := <-msgs:
+			if !ok {
+				done = true // the connection closed: the browser is gone
+				break
+			}
+			switch {
+			case m.Method == "Runtime.bindingCalled" && string(m.SessionID) == t.session:
+				var ev proto.RuntimeBindingCalled
+				if m.Load(&ev) && ev.Name == recordBinding && r.handle(ev.Payload) {
+					done = true
+				}
+			case m.Method == "Target.targetDestroyed":
+				var ev proto.TargetTargetDestroyed
+				if m.Load(&ev) && string(ev.TargetID) == t.id {
+					done = true
+				}
+			case m.Method == "Target.detachedFromTarget":
+				var ev proto.TargetDetachedFromTarget
+				if m.Load(&ev) && string(ev.SessionID) == t.session {
+					done = true
+				}
+			case m.Method == "Inspector.detached" && string(m.SessionID) == t.session:
+				done = true
+			}
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := tr.Validate(); err != nil && result == nil {
+		result = fmt.Errorf("browser: record: the trace is invalid: %w", err)
+	}
+	return tr, result
+}
+
+// fixItemTexts keeps one text per list item in a target's list context:
+// the walker marks an item and the elements inside it with the same list
+// position, and trace.TargetOf counts each of them as an item.
+func fixItemTexts(tree *driver.Tree, i int, t *trace.Target) {
+	if t.Context == nil || t.Context.List == nil || len(t.Context.List.ItemTexts) <= t.Context.List.Size {
+		return
+	}
+	var li *driver.ListInfo
+	for k, n := i, 0; k >= 0 && k < len(tree.Elements) && n < len(tree.Elements); k, n = tree.Elements[k].Parent, n+1 {
+		if tree.Elements[k].List != nil {
+			li = tree.Elements[k].List
+			break
+		}
+	}
+	if li == nil {
+		return
+	}
+	texts := map[int]string{}
+	for _, x := range tree.Elements { // parents first: the item itself wins
+		if x.List == nil || x.List.Container != li.Container {
+			continue
+		}
+		if _, ok := texts[x.List.Index]; !ok {
+			txt := x.Text
+			if txt == "" {
+				txt = x.Name
+			}
+			if r := []rune(txt); len(r) > 80 {
+				txt = string(r[:79]) + "…"
+			}
+			texts[x.List.Index] = txt
+		}
+	}
+	lo := max(li.Index-2, 0)
+	var out []string
+	for k := lo; k < li.Size && len(out) < 5; k++ {
+		if txt, ok := texts[k]; ok {
+			out = append(out, txt)
+		}
+	}
+	t.Context.List.ItemTexts = out
+}
