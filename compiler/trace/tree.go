@@ -102,9 +102,14 @@ func listContext(tree *driver.Tree, li *driver.ListInfo) *ListContext {
 		index int
 		text  string
 	}
+	// An item and the elements inside it may share a list position (the
+	// walker marks both); the first one at each position, the outermost,
+	// stands for the item.
 	var items []item
+	seen := map[int]bool{}
 	for _, x := range tree.Elements {
-		if x.List != nil && x.List.Container == li.Container {
+		if x.List != nil && x.List.Container == li.Container && !seen[x.List.Index] {
+			seen[x.List.Index] = true
 			items = append(items, item{x.List.Index, capText(textOf(x), maxSiblingText)})
 		}
 	}

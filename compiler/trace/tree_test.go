@@ -80,3 +80,22 @@ func TestSnapshotOf(t *testing.T) {
 		t.Error("Trace.Event")
 	}
 }
+
+// TestListContextCountsItemsOnce: an item and the link inside it share a
+// list position in real walker trees; the item texts count each item once.
+func TestListContextCountsItemsOnce(t *testing.T) {
+	tree := &driver.Tree{Elements: []*driver.Element{
+		{Ref: "l", Role: "list", Parent: -1},
+		{Ref: "i0", Role: "listitem", Text: "Kilimanjaro", Parent: 0, List: &driver.ListInfo{Container: "l", Index: 0, Size: 2}},
+		{Ref: "a0", Role: "link", Text: "Kilimanjaro", Parent: 1, List: &driver.ListInfo{Container: "l", Index: 0, Size: 2}},
+		{Ref: "i1", Role: "listitem", Text: "Mount Kenya", Parent: 0, List: &driver.ListInfo{Container: "l", Index: 1, Size: 2}},
+		{Ref: "a1", Role: "link", Text: "Mount Kenya", Parent: 3, List: &driver.ListInfo{Container: "l", Index: 1, Size: 2}},
+	}}
+	target := TargetOf(tree, 2)
+	if target.Context == nil || target.Context.List == nil {
+		t.Fatalf("no list context: %+v", target)
+	}
+	if got := target.Context.List.ItemTexts; len(got) != 2 || got[0] != "Kilimanjaro" || got[1] != "Mount Kenya" {
+		t.Errorf("item texts = %q", got)
+	}
+}

@@ -200,7 +200,6 @@ func (r *recorder) handle(payload string) bool {
 		}
 		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
 		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
-		fixItemTexts(tree, m.TI, e.Target)
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
 		return false // nothing to anchor to: the trace could not use it
@@ -352,45 +351,3 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 	return tr, result
 }
 
-// fixItemTexts keeps one text per list item in a target's list context:
-// the walker marks an item and the elements inside it with the same list
-// position, and trace.TargetOf counts each of them as an item.
-func fixItemTexts(tree *driver.Tree, i int, t *trace.Target) {
-	if t.Context == nil || t.Context.List == nil || len(t.Context.List.ItemTexts) <= t.Context.List.Size {
-		return
-	}
-	var li *driver.ListInfo
-	for k, n := i, 0; k >= 0 && k < len(tree.Elements) && n < len(tree.Elements); k, n = tree.Elements[k].Parent, n+1 {
-		if tree.Elements[k].List != nil {
-			li = tree.Elements[k].List
-			break
-		}
-	}
-	if li == nil {
-		return
-	}
-	texts := map[int]string{}
-	for _, x := range tree.Elements { // parents first: the item itself wins
-		if x.List == nil || x.List.Container != li.Container {
-			continue
-		}
-		if _, ok := texts[x.List.Index]; !ok {
-			txt := x.Text
-			if txt == "" {
-				txt = x.Name
-			}
-			if r := []rune(txt); len(r) > 80 {
-				txt = string(r[:79]) + "…"
-			}
-			texts[x.List.Index] = txt
-		}
-	}
-	lo := max(li.Index-2, 0)
-	var out []string
-	for k := lo; k < li.Size && len(out) < 5; k++ {
-		if txt, ok := texts[k]; ok {
-			out = append(out, txt)
-		}
-	}
-	t.Context.List.ItemTexts = out
-}
