@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
@@ -22,6 +23,15 @@ type Options struct {
 	Filename string
 	// NoCheck skips parsing and checking the printed result (benchmarks).
 	NoCheck bool
+	// LLM, when set, runs the semantic stages (5 and 6): dependencies for
+	// the choices that need judgement, the goal sentence and the inputs'
+	// names. When nil the compiler uses its rules only.
+	LLM llm.Client
+	// Model is the model named in the LLM request.
+	Model string
+	// KB is the knowledge base the LLM stages and the check use; nil means
+	// kb.Default().
+	KB *kb.KB
 }
 
 // Result is a compiled workflow.
@@ -57,6 +67,9 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)
+	if opts.LLM != nil {
+		c.semantic(file, opts)
+	}
 	res := &Result{File: file, Warnings: c.warnings}
 	res.Source = printer.Format(file)
 	if opts.NoCheck {
@@ -66,7 +79,11 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if ds.HasErrors() {
 		return res, fmt.Errorf("compile: the emitted workflow does not parse: %v", ds.Err())
 	}
-	_, ds = check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: library})
+	knowledge := opts.KB
+	if knowledge == nil {
+		knowledge = kb.Default()
+	}
+	_, ds = check.Check(f, &check.Env{Knowledge: knowledge, Functions: library})
 	for _, d := range ds {
 		if d.Severity == diag.Warning {
 			res.Warnings = append(res.Warnings, d.String())
