@@ -8,6 +8,8 @@ import (
 
 	"github.com/cogflow/cogflow/compiler"
 	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/config"
+	"github.com/cogflow/cogflow/runtime/llm"
 )
 
 // runCompile compiles a demonstration trace into a workflow. The compiled
@@ -17,6 +19,7 @@ func runCompile(c *cli, args []string) int {
 	fs := c.newFlags("compile")
 	out := fs.String("o", "", "the workflow file to write (default: standard output)")
 	root := fs.String("dir", ".cogflow", "where the compiled original is kept")
+	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -34,7 +37,23 @@ func runCompile(c *cli, args []string) int {
 	if *out != "" {
 		name = filepath.Base(*out)
 	}
-	res, err := compiler.Compile(tr, compiler.Options{Filename: name})
+	opts := compiler.Options{Filename: name}
+	if !*noLLM {
+		conf, cdiags := config.Load(".")
+		if cdiags.HasErrors() {
+			conf.Render(c.stderr, cdiags)
+			return exitBadInput
+		}
+		if conf.LLMConfigured() {
+			client, err := llm.NewOpenAI(llm.Config{BaseURL: conf.LLM.BaseURL, APIKey: conf.LLM.APIKey, Timeout: conf.LLM.Timeout, MaxRetries: conf.LLM.MaxRetries})
+			if err != nil {
+				fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
+				return exitUsage
+			}
+			opts.LLM, opts.Model = client, conf.LLM.TextModel
+		}
+	}
+	res, err := compiler.Compile(tr, opts)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow compile: %s: %v\n", files[0], err)
 		return exitBadInput

@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+
+	"github.com/cogflow/cogflow/runtime/llm/llmtest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 // reading-list demonstration becomes a for loop without being told, and
 // the compiled original is kept for later diffs.
 func TestCompile(t *testing.T) {
+	isolateConfig(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "reading.cog")
 	r := runCLI(t, "", "compile", "../../compiler/trace/testdata/reading_list.trace.json", "-o", out, "--dir", filepath.Join(dir, ".cogflow"))
@@ -42,5 +45,34 @@ func TestCompile(t *testing.T) {
 	os.WriteFile(bad, []byte(`{"format": "cogflow-trace", "version": 2}`), 0o644)
 	if r := runCLI(t, "", "compile", bad); r.code != exitBadInput || !strings.Contains(r.stderr, "trace version 2 is not supported") {
 		t.Errorf("version 2: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestCompileWithModel: with a model configured, the extractor's answer
+// replaces the rules' placeholders with described dependencies and a goal.
+func TestCompileWithModel(t *testing.T) {
+	isolateConfig(t)
+	const reply = "op2 = input\n" +
+		"op4 = match_element<\"the search result whose title is the searched keyword\">(op2)\n" +
+		"op5 = extract_information<\"the introduction paragraph of the article\">(op4)\n" +
+		"op7 = summarize<\"the US state the mountain is in, in one word\">(op5)\n" +
+		"goal: Look up a mountain on the wiki and note the state it is in\nparams: mountain\n"
+	srv := model(t, llmtest.Rule{Name: "extractor", Match: llmtest.Contains("dependency extractor of cogflow"), Reply: llmtest.Text(reply)})
+	r := runCLI(t, "", "compile", "../../compiler/trace/testdata/keyword.trace.json", "--dir", t.TempDir())
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		`task recorded_task "Look up a mountain on the wiki and note the state it is in"`,
+		`match_element<"the search result whose title is the searched keyword">(op2, within: list(name: "Search results"))`,
+		`summarize<"the US state the mountain is in, in one word">(op5)`,
+		`input mountain: text = "Denali"`,
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("compiled workflow lacks %s:\n%s\n%s", want, r.stdout, r.stderr)
+		}
+	}
+	if srv.Count() != 1 {
+		t.Errorf("%d model requests, want 1", srv.Count())
 	}
 }
