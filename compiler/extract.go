@@ -48,7 +48,12 @@ func fieldKey(t *trace.Target) string {
 	if t.ID != "" {
 		return "#" + t.ID
 	}
-	return t.Role + "|" + t.Name + "|" + t.Label + "|" + t.Path
+	// The path before the name: a contenteditable element's name is its
+	// text, which every keystroke changes.
+	if t.Path != "" {
+		return t.Role + "|" + t.Path
+	}
+	return t.Role + "|" + t.Name + "|" + t.Label
 }
 
 // Extract turns the trace's raw events into operations by rules: clicks by

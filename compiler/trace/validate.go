@@ -209,8 +209,9 @@ func (v *validator) list(p jpath, index, size int) {
 }
 
 func (v *validator) cell(p jpath, row, col int, rowName, colName string) {
-	if row < 0 {
-		v.add(p.field(rowName), "negative row %d (rows count from 0)", row)
+	// -1 is a header row, as the drivers report them (driver.CellInfo).
+	if row < -1 {
+		v.add(p.field(rowName), "negative row %d (rows count from 0; -1 is a header row)", row)
 	}
 	if col < -1 {
 		v.add(p.field(colName), "%d is not a column (columns count from 0; -1 is a whole row)", col)
