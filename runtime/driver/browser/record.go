@@ -350,4 +350,3 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 	}
 	return tr, result
 }
-
