@@ -636,41 +636,10 @@ func walkBody(b *ast.Block, fn func(*ast.Ref)) {
 
 // walkRefs calls fn on every reference in e.
 func walkRefs(e ast.Expr, fn func(*ast.Ref)) {
-	switch e := e.(type) {
-	case *ast.Ref:
-		fn(e)
-	case *ast.ListLit:
-		for _, x := range e.Elems {
-			walkRefs(x, fn)
+	ast.Inspect(e, func(x ast.Expr) bool {
+		if r, ok := x.(*ast.Ref); ok {
+			fn(r)
 		}
-	case *ast.Member:
-		walkRefs(e.X, fn)
-	case *ast.Index:
-		walkRefs(e.X, fn)
-		walkRefs(e.Index, fn)
-	case *ast.Slice:
-		walkRefs(e.X, fn)
-		if e.Lo != nil {
-			walkRefs(e.Lo, fn)
-		}
-		if e.Hi != nil {
-			walkRefs(e.Hi, fn)
-		}
-	case *ast.Call:
-		walkRefs(e.Fun, fn)
-		for _, a := range e.Args {
-			walkRefs(a.Value, fn)
-		}
-	case *ast.Dependency:
-		for _, a := range e.Inputs {
-			walkRefs(a.Value, fn)
-		}
-	case *ast.Unary:
-		walkRefs(e.X, fn)
-	case *ast.Binary:
-		walkRefs(e.X, fn)
-		walkRefs(e.Y, fn)
-	case *ast.Paren:
-		walkRefs(e.X, fn)
-	}
+		return true
+	})
 }

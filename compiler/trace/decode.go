@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cogflow/cogflow/lang/suggest"
 )
 
 // decodeStrict decodes data into v (a pointer to a struct), rejecting what
@@ -301,7 +303,7 @@ func (s *structInfo) suggest(key string) string {
 	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
 	best, bestD := "", 3
 	for _, f := range s.fields {
-		d := editDistance(norm(f.name), norm(key))
+		d := suggest.Distance(norm(f.name), norm(key))
 		if d == 0 {
 			return fmt.Sprintf(" (did you mean %q?)", f.name)
 		}
@@ -313,27 +315,6 @@ func (s *structInfo) suggest(key string) string {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 var structInfos sync.Map // reflect.Type → *structInfo
