@@ -150,6 +150,13 @@ func attrOf(el *driver.Element, k string) string {
 	return ""
 }
 
+// Choose anchors a locator among candidates exactly as a running workflow
+// does: the clear winner, or an *AnchorError. Drivers' tests use it to
+// show that their normalized trees anchor the way recordings expect.
+func Choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
+	return choose(l, candidates)
+}
+
 // choose picks the clear winner among candidates.
 func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 	ranked := make([]Candidate, 0, len(candidates))
