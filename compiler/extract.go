@@ -65,203 +65,26 @@ func fieldKey(t *trace.Target) string {
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
-	var ops []Op
-	var pending []string
-	opOf := map[string]int{} // event id → op index
-	last := func() *Op {
-		if len(ops) == 0 {
-			return nil
-		}
-		return &ops[len(ops)-1]
-	}
-	add := func(op Op, id string) {
-		op.Events = append(append(pending, op.Events...), id)
-		pending = nil
-		ops = append(ops, op)
-		opOf[id] = len(ops) - 1
-	}
-	attach := func(i int, id string) {
-		ops[i].Events = append(ops[i].Events, pending...)
-		ops[i].Events = append(ops[i].Events, id)
-		pending = nil
-		opOf[id] = i
-	}
-	var openedTab string // window id of a tab a new_tab op opened
-	var scrollY float64
+	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		if e.Cause != "" {
-			if k, ok := opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
-				attach(k, e.ID)
+			if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
+				if e.Kind == trace.KindTabOpen && e.Window != nil {
+					x.tabs.opened(e.Window.ID, k) // a link that opens a tab
+				}
+				x.attach(k, e.ID)
 				continue
 			}
 		}
-		l := last()
-		switch e.Kind {
-		case trace.KindClick, trace.KindMiddleClick:
-			add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		case trace.KindDblClick:
-			add(Op{Action: "double_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		case trace.KindRightClick:
-			add(Op{Action: "right_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		case trace.KindInput:
-			value := e.Value
-			if l != nil && l.Action == "type" && fieldKey(l.Target) == fieldKey(e.Target) {
-				if value == "" {
-					value = l.Text + e.Text
-				}
-				l.Text = value
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			if value == "" {
-				value = e.Text
-			}
-			if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
-				l.Action, l.Text = "type", value
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
-		case trace.KindChange:
-			if l != nil && (l.Action == "type" || l.Action == "paste") && fieldKey(l.Target) == fieldKey(e.Target) {
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			if e.Target != nil && (e.Target.Role == "checkbox" || e.Target.Role == "radio" || e.Target.Role == "switch") {
-				if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
-					attach(len(ops)-1, e.ID)
-				} else {
-					add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-				}
-				continue
-			}
-			add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
-		case trace.KindKeyDown:
-			if e.Key == nil || modifierKeys[e.Key.Key] || e.Key.Repeat {
-				pending = append(pending, e.ID)
-				continue
-			}
-			k := e.Key
-			if k.Ctrl || k.Meta {
-				low := strings.ToLower(k.Key)
-				if a, ok := chordActions[low]; ok && !k.Shift && !k.Alt {
-					add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-				} else {
-					add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
-				}
-				continue
-			}
-			switch {
-			case k.Key == "Enter" || k.Key == "ENTER":
-				add(Op{Action: "enter", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-			case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
-				// A character or edit: its input event carries the result.
-				pending = append(pending, e.ID)
-			default:
-				add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
-			}
-		case trace.KindKeyUp, trace.KindFocus:
-			if l != nil {
-				attach(len(ops)-1, e.ID)
-			} else {
-				pending = append(pending, e.ID)
-			}
-		case trace.KindSelect:
-			add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
-		case trace.KindCopy, trace.KindCut:
-			a := string(e.Kind)
-			if l != nil && l.Action == a && l.Text == "" {
-				l.Text = e.Text
-				if l.Target == nil {
-					l.Target, l.Snapshot = e.Target, e.Snapshot
-				}
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
-		case trace.KindPaste:
-			text := e.Text
-			if text == "" {
-				text = e.Value
-			}
-			if l != nil && l.Action == "paste" && l.Text == "" {
-				l.Text, l.Target, l.Snapshot = text, e.Target, e.Snapshot
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			add(Op{Action: "paste", Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
-		case trace.KindNavigate:
-			if l != nil && l.Action == "new_tab" && l.Text == "" {
-				l.Text = e.URL
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			add(Op{Action: "open", Text: e.URL}, e.ID)
-		case trace.KindTabOpen:
-			op := Op{Action: "new_tab"}
-			if e.Window != nil {
-				if e.Window.URL != "about:blank" {
-					op.Text = e.Window.URL
-				}
-				openedTab = e.Window.ID
-			}
-			add(op, e.ID)
-		case trace.KindTabSwitch:
-			if l != nil && l.Action == "new_tab" && (e.Window == nil || e.Window.ID == "" || e.Window.ID == openedTab) && e.Cause == "" {
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			title := ""
-			if e.Window != nil {
-				title = e.Window.Title
-				if title == "" {
-					title = e.Window.URL
-				}
-			}
-			if title == "" {
-				pending = append(pending, e.ID)
-				continue
-			}
-			add(Op{Action: "switch_window", Text: title}, e.ID)
-		case trace.KindTabClose:
-			add(Op{Action: "close_tab"}, e.ID)
-		case trace.KindScroll:
-			dir := "down"
-			if e.Y < scrollY {
-				dir = "up"
-			}
-			scrollY = e.Y
-			if l != nil && l.Action == "scroll" && l.Text == dir {
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			add(Op{Action: "scroll", Text: dir}, e.ID)
-		case trace.KindDragStart:
-			add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		case trace.KindDrop:
-			if l != nil && l.Action == "drag" && l.Dest == nil {
-				l.Dest, l.DestSnapshot = e.Target, e.Snapshot
-				attach(len(ops)-1, e.ID)
-				continue
-			}
-			pending = append(pending, e.ID)
-		case trace.KindSubmit:
-			if l != nil {
-				attach(len(ops)-1, e.ID)
-			} else {
-				pending = append(pending, e.ID)
-			}
-		default:
-			pending = append(pending, e.ID)
-		}
+		x.event(e)
 	}
-	if len(pending) > 0 && len(ops) > 0 {
-		ops[len(ops)-1].Events = append(ops[len(ops)-1].Events, pending...)
+	if len(x.pending) > 0 && len(x.ops) > 0 {
+		x.attach(len(x.ops) - 1)
 	}
 	// A drag never dropped is not an operation.
-	out := ops[:0]
-	for _, op := range ops {
+	out := x.ops[:0]
+	for _, op := range x.ops {
 		if op.Action == "drag" && op.Dest == nil {
 			continue
 		}
@@ -272,6 +95,193 @@ func Extract(tr *trace.Trace) []Op {
 		out = append(out, op)
 	}
 	return out
+}
+
+// extractor holds Extract's state between events.
+type extractor struct {
+	ops     []Op
+	pending []string       // events waiting for the op they belong to
+	opOf    map[string]int // event id → op index
+	tabs    *tabState
+	scrollY float64
+}
+
+func (x *extractor) last() *Op {
+	if len(x.ops) == 0 {
+		return nil
+	}
+	return &x.ops[len(x.ops)-1]
+}
+
+// add appends an op made of the pending events and the event id.
+func (x *extractor) add(op Op, id string) {
+	op.Events = append(append(x.pending, op.Events...), id)
+	x.pending = nil
+	x.ops = append(x.ops, op)
+	x.opOf[id] = len(x.ops) - 1
+}
+
+// attach gives the pending events and the given ones to op i.
+func (x *extractor) attach(i int, ids ...string) {
+	x.ops[i].Events = append(x.ops[i].Events, x.pending...)
+	x.ops[i].Events = append(x.ops[i].Events, ids...)
+	x.pending = nil
+	for _, id := range ids {
+		x.opOf[id] = i
+	}
+}
+
+// attachLast attaches to the last op, or keeps the event pending when
+// there is none yet.
+func (x *extractor) attachLast(id string) {
+	if len(x.ops) == 0 {
+		x.pending = append(x.pending, id)
+		return
+	}
+	x.attach(len(x.ops)-1, id)
+}
+
+// event turns one event that is not a consequence of another into an op,
+// or attaches it to the op it belongs to.
+func (x *extractor) event(e *trace.Event) {
+	l := x.last()
+	switch e.Kind {
+	case trace.KindClick, trace.KindMiddleClick:
+		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case trace.KindDblClick:
+		x.add(Op{Action: "double_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case trace.KindRightClick:
+		x.add(Op{Action: "right_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case trace.KindInput:
+		x.input(e)
+	case trace.KindChange:
+		x.change(e)
+	case trace.KindKeyDown:
+		x.keyDown(e)
+	case trace.KindKeyUp, trace.KindFocus, trace.KindSubmit:
+		x.attachLast(e.ID)
+	case trace.KindSelect:
+		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+	case trace.KindCopy, trace.KindCut:
+		a := string(e.Kind)
+		if l != nil && l.Action == a && l.Text == "" {
+			l.Text = e.Text
+			if l.Target == nil {
+				l.Target, l.Snapshot = e.Target, e.Snapshot
+			}
+			x.attach(len(x.ops)-1, e.ID)
+			return
+		}
+		x.add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+	case trace.KindPaste:
+		text := e.Text
+		if text == "" {
+			text = e.Value
+		}
+		if l != nil && l.Action == "paste" && l.Text == "" {
+			l.Text, l.Target, l.Snapshot = text, e.Target, e.Snapshot
+			x.attach(len(x.ops)-1, e.ID)
+			return
+		}
+		x.add(Op{Action: "paste", Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
+	case trace.KindNavigate:
+		x.navigate(e)
+	case trace.KindTabOpen:
+		x.tabOpen(e)
+	case trace.KindTabSwitch:
+		x.tabSwitch(e)
+	case trace.KindTabClose:
+		x.tabClose(e)
+	case trace.KindScroll:
+		dir := "down"
+		if e.Y < x.scrollY {
+			dir = "up"
+		}
+		x.scrollY = e.Y
+		if l != nil && l.Action == "scroll" && l.Text == dir {
+			x.attach(len(x.ops)-1, e.ID)
+			return
+		}
+		x.add(Op{Action: "scroll", Text: dir}, e.ID)
+	case trace.KindDragStart:
+		x.add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case trace.KindDrop:
+		if l != nil && l.Action == "drag" && l.Dest == nil {
+			l.Dest, l.DestSnapshot = e.Target, e.Snapshot
+			x.attach(len(x.ops)-1, e.ID)
+			return
+		}
+		x.pending = append(x.pending, e.ID)
+	default:
+		x.pending = append(x.pending, e.ID)
+	}
+}
+
+// input folds typing into one type op per field with the final value.
+func (x *extractor) input(e *trace.Event) {
+	l := x.last()
+	value := e.Value
+	if l != nil && l.Action == "type" && fieldKey(l.Target) == fieldKey(e.Target) {
+		if value == "" {
+			value = l.Text + e.Text
+		}
+		l.Text = value
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
+	if value == "" {
+		value = e.Text
+	}
+	if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
+		l.Action, l.Text = "type", value
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
+	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
+}
+
+// change is the commit of typing, a toggled checkbox or a picked value.
+func (x *extractor) change(e *trace.Event) {
+	l := x.last()
+	if l != nil && (l.Action == "type" || l.Action == "paste") && fieldKey(l.Target) == fieldKey(e.Target) {
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
+	if e.Target != nil && (e.Target.Role == "checkbox" || e.Target.Role == "radio" || e.Target.Role == "switch") {
+		if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
+			x.attach(len(x.ops)-1, e.ID)
+		} else {
+			x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		}
+		return
+	}
+	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
+}
+
+// keyDown makes chords into clipboard/save/key ops and Enter into enter;
+// characters wait for the input event that carries their result.
+func (x *extractor) keyDown(e *trace.Event) {
+	k := e.Key
+	if k == nil || modifierKeys[k.Key] || k.Repeat {
+		x.pending = append(x.pending, e.ID)
+		return
+	}
+	if k.Ctrl || k.Meta {
+		if a, ok := chordActions[strings.ToLower(k.Key)]; ok && !k.Shift && !k.Alt {
+			x.add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		} else {
+			x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+		}
+		return
+	}
+	switch {
+	case k.Key == "Enter" || k.Key == "ENTER":
+		x.add(Op{Action: "enter", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
+		x.pending = append(x.pending, e.ID)
+	default:
+		x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+	}
 }
 
 // chord renders a key and its modifiers as "Ctrl+Shift+A".

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -9,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -121,8 +118,66 @@ type recorder struct {
 	// navigation soon after it is its effect.
 	lastAct     int
 	lastActTime time.Time
+	lastActTab  *recTab
 	// lastInput is the last input event of each field, by path.
 	lastInput map[string]int
+	// tabs are the recorded tabs by CDP session; active is the one the
+	// last event came from.
+	tabs   map[string]*recTab
+	active *recTab
+}
+
+// recTab is one recorded tab.
+type recTab struct {
+	t          *tab
+	url, title string
+	script     string // the identifier of the installed recorder script
+}
+
+// switchTo records a tab switch when an event comes from another tab than
+// the last one: a person acts only in the tab in front of them. The tab a
+// recorded tab_open just opened is announced the same way, which the
+// compiler folds into its new_tab.
+func (r *recorder) switchTo(rt *recTab) {
+	if r.active == rt {
+		return
+	}
+	first := r.active == nil && len(r.tr.Events) == 0
+	r.active = rt
+	if first {
+		return
+	}
+	r.add(trace.Event{Time: r.now(), Kind: trace.KindTabSwitch, Window: &trace.Window{ID: rt.t.id, Title: rt.title, URL: rt.url}})
+}
+
+// opened records a tab the page or the person opened.
+func (r *recorder) opened(rt *recTab, openerClicked bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e := trace.Event{Time: r.now(), Kind: trace.KindTabOpen, Window: &trace.Window{ID: rt.t.id, URL: rt.url}}
+	if openerClicked && r.lastAct >= 0 && time.Since(r.lastActTime) < 3*time.Second {
+		e.Cause = r.tr.Events[r.lastAct].ID
+		r.lastAct = -1
+	}
+	r.add(e)
+}
+
+// closed records a recorded tab closing; it reports whether none is left.
+func (r *recorder) closed(session string) (last bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rt := r.tabs[session]
+	if rt == nil {
+		return false
+	}
+	delete(r.tabs, session)
+	if len(r.tabs) > 0 {
+		r.add(trace.Event{Time: r.now(), Kind: trace.KindTabClose, Window: &trace.Window{ID: rt.t.id, Title: rt.title, URL: rt.url}})
+	}
+	if r.active == rt {
+		r.active = nil
+	}
+	return len(r.tabs) == 0
 }
 
 func (r *recorder) now() int64 {
@@ -140,8 +195,9 @@ func (r *recorder) add(e trace.Event) int {
 	return len(r.tr.Events) - 1
 }
 
-// handle turns one report into events; it returns true on the stop chord.
-func (r *recorder) handle(payload string) bool {
+// handle turns one report of a tab into events; it returns true on the
+// stop chord.
+func (r *recorder) handle(from *recTab, payload string) bool {
 	var m recMsg
 	m.TI = -1
 	if err := json.Unmarshal([]byte(payload), &m); err != nil {
@@ -152,22 +208,30 @@ func (r *recorder) handle(payload string) bool {
 	if m.K == "stop" {
 		return true
 	}
+	if m.Top {
+		from.url, from.title = m.URL, m.Title
+	}
+	if m.K == "navigate" && (!m.Top || m.URL == "" || m.URL == "about:blank") {
+		return false
+	}
 	e := trace.Event{Time: r.now()}
 	switch m.K {
 	case "navigate":
-		if !m.Top || m.URL == "" || m.URL == "about:blank" {
-			return false
-		}
 		e.Kind, e.URL = trace.KindNavigate, m.URL
-		e.Window = &trace.Window{Title: m.Title, URL: m.URL}
-		if r.lastAct >= 0 && time.Since(r.lastActTime) < 3*time.Second {
-			e.Cause = r.tr.Events[r.lastAct].ID
+		e.Window = &trace.Window{ID: from.t.id, Title: m.Title, URL: m.URL}
+		// A navigation soon after a click, submit or Enter in the same tab
+		// is its effect.
+		if r.lastAct >= 0 && r.lastActTab == from {
+			if time.Since(r.lastActTime) < 3*time.Second {
+				e.Cause = r.tr.Events[r.lastAct].ID
+			}
+			r.lastAct = -1
 		}
-		r.lastAct = -1
 		r.lastURL = m.URL
 		if len(r.tr.Events) == 0 && r.tr.Start.URL == "" {
 			r.tr.Start.URL = m.URL
 		}
+		r.switchTo(from)
 		r.add(e)
 		return false
 	case "click", "dblclick", "rightclick", "middleclick":
@@ -231,11 +295,12 @@ func (r *recorder) handle(payload string) bool {
 			e.Cause = r.tr.Events[k].ID
 		}
 	}
+	r.switchTo(from)
 	i := r.add(e)
 	switch {
 	case e.Cause != "":
 	case e.Kind.IsClick() || e.Kind == trace.KindSubmit || (e.Kind == trace.KindKeyDown && e.Key.Key == "Enter"):
-		r.lastAct, r.lastActTime = i, time.Now()
+		r.lastAct, r.lastActTime, r.lastActTab = i, time.Now(), from
 	case e.Kind == trace.KindInput && e.Target != nil:
 		if r.lastInput == nil {
 			r.lastInput = map[string]int{}
@@ -246,107 +311,3 @@ func (r *recorder) handle(payload string) bool {
 }
 
 var modifierKey = map[string]bool{"": true, "Control": true, "Shift": true, "Alt": true, "Meta": true, "AltGraph": true, "CapsLock": true}
-
-// Record navigates the current tab to url and records what a person does
-// there until ctx ends, the stop chord is pressed or the tab (or browser)
-// closes. It always returns the trace recorded so far, valid, with the
-// error that ended the recording early, if any (ctx's end and the stopChord
-// are not errors). Events come from a script installed in every document
-// and frame of the tab that reports through an exposed binding; each
-// targeted event carries a snapshot of the page walked the way Observe
-// walks it, so targets have the attributes the runtime anchors against.
-//
-// Tab switches and tabs the page opens are not recorded yet.
-func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*trace.Trace, error) {
-	tr := trace.New(trace.DriverBrowser)
-	tr.Source = "cogflow record"
-	tr.Recorded = time.Now().UTC().Truncate(time.Second)
-	c, err := parseStopChord(opts.StopChord)
-	if err != nil {
-		return tr, err
-	}
-	d.mu.Lock()
-	t, err := d.current()
-	d.mu.Unlock()
-	if err != nil {
-		return tr, err
-	}
-	r := &recorder{tr: tr, start: time.Now(), lastAct: -1}
-
-	lctx, stop := context.WithCancel(context.Background())
-	defer stop()
-	msgs := d.b.Context(lctx).Event()
-	setup, cancelSetup := context.WithTimeout(ctx, d.timeout)
-	defer cancelSetup()
-	if err := t.call(setup, "Runtime.enable", nil, nil); err != nil {
-		return tr, fmt.Errorf("browser: record: %w", err)
-	}
-	if err := t.call(setup, "Runtime.addBinding", map[string]any{"name": recordBinding}, nil); err != nil {
-		return tr, fmt.Errorf("browser: record: %w", err)
-	}
-	var added struct {
-		Identifier string `json:"identifier"`
-	}
-	if err := t.call(setup, "Page.addScriptToEvaluateOnNewDocument",
-		map[string]any{"source": recordScript(c), "runImmediately": true}, &added); err != nil {
-		return tr, fmt.Errorf("browser: record: %w", err)
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = t.call(cctx, "Page.removeScriptToEvaluateOnNewDocument", map[string]any{"identifier": added.Identifier}, nil)
-		_ = t.call(cctx, "Runtime.removeBinding", map[string]any{"name": recordBinding}, nil)
-	}()
-	_ = t.call(setup, "Target.setDiscoverTargets", map[string]any{"discover": true}, nil)
-
-	navErr := make(chan error, 1)
-	go func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		nctx, cancel := context.WithTimeout(ctx, d.timeout)
-		defer cancel()
-		navErr <- d.navigate(nctx, t, url)
-	}()
-
-	var result error
-	for done := false; !done; {
-		select {
-		case <-ctx.Done():
-			done = true
-		case err := <-navErr:
-			if err != nil {
-				result, done = err, true
-			}
-		case m, ok := <-msgs:
-			if !ok {
-				done = true // the connection closed: the browser is gone
-				break
-			}
-			switch {
-			case m.Method == "Runtime.bindingCalled" && string(m.SessionID) == t.session:
-				var ev proto.RuntimeBindingCalled
-				if m.Load(&ev) && ev.Name == recordBinding && r.handle(ev.Payload) {
-					done = true
-				}
-			case m.Method == "Target.targetDestroyed":
-				var ev proto.TargetTargetDestroyed
-				if m.Load(&ev) && string(ev.TargetID) == t.id {
-					done = true
-				}
-			case m.Method == "Target.detachedFromTarget":
-				var ev proto.TargetDetachedFromTarget
-				if m.Load(&ev) && string(ev.SessionID) == t.session {
-					done = true
-				}
-			case m.Method == "Inspector.detached" && string(m.SessionID) == t.session:
-				done = true
-			}
-		}
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if err := tr.Validate(); err != nil && result == nil {
-		result = fmt.Errorf("browser: record: the trace is invalid: %w", err)
-	}
-	return tr, result
-}

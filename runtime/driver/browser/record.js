@@ -25,7 +25,7 @@ function elOf(e) {
 }
 function mods(e) { return { ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey }; }
 function report(kind, el, extra) {
-  const m = Object.assign({ k: kind, url: location.href, top }, extra || {});
+  const m = Object.assign({ k: kind, url: location.href, title: top ? document.title : '', top }, extra || {});
   if (el) Object.assign(m, walkedTarget(el));
   send(m);
 }
@@ -89,6 +89,7 @@ function selectedText(el) {
 }
 for (const kind of ['copy', 'cut']) {
   G.addEventListener(kind, (e) => {
+    if (selTimer) reportSelection();
     const el = deepActive() || elOf(e);
     report(kind, el, { text: selectedText(el) });
   }, opts);
@@ -99,26 +100,31 @@ G.addEventListener('paste', (e) => {
 }, opts);
 let selTimer = 0;
 let lastSel = '';
+// A selection is reported once it rests (400 ms), or at once when the
+// person copies or cuts it: the select must come before its copy.
+function reportSelection() {
+  clearTimeout(selTimer);
+  selTimer = 0;
+  const s = G.getSelection();
+  const act = deepActive();
+  if (act && typeof act.selectionStart === 'number') {
+    // Selection inside a field: only a non-empty range counts.
+    const t = selectedText(act);
+    if (t && t !== lastSel) { lastSel = t; report('select', act, { text: t }); }
+    if (!t) lastSel = '';
+    return;
+  }
+  const t = s ? String(s).trim() : '';
+  if (!t) { lastSel = ''; return; }
+  if (t === lastSel) return;
+  lastSel = t;
+  let n = s.anchorNode;
+  if (n && n.nodeType !== 1) n = n.parentElement;
+  report('select', n, { text: t });
+}
 document.addEventListener('selectionchange', () => {
   clearTimeout(selTimer);
-  selTimer = setTimeout(() => {
-    const s = G.getSelection();
-    const act = deepActive();
-    if (act && typeof act.selectionStart === 'number') {
-      // Selection inside a field: only a non-empty range counts.
-      const t = selectedText(act);
-      if (t && t !== lastSel) { lastSel = t; report('select', act, { text: t }); }
-      if (!t) lastSel = '';
-      return;
-    }
-    const t = s ? String(s).trim() : '';
-    if (!t) { lastSel = ''; return; }
-    if (t === lastSel) return;
-    lastSel = t;
-    let n = s.anchorNode;
-    if (n && n.nodeType !== 1) n = n.parentElement;
-    report('select', n, { text: t });
-  }, 400);
+  selTimer = setTimeout(reportSelection, 400);
 });
 if (top) {
   const loaded = () => send({ k: 'navigate', url: location.href, title: document.title, top });
