@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -63,7 +64,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	for name := range library {
 		c.taken[name] = true
 	}
-	c.ops = Extract(tr)
+	c.ops = androidOps(tr, Extract(tr))
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)
@@ -378,6 +379,8 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return call(in.Action)
 	case "open":
 		return call("open", str(in.Text))
+	case "launch":
+		return call("launch", str(in.Text))
 	case "new_tab":
 		if in.Text == "" {
 			return call("new_tab")
@@ -494,7 +497,38 @@ func cite(ids []string) string {
 	if len(ids) <= 3 {
 		return strings.Join(ids, ", ")
 	}
-	return fmt.Sprintf("%s…%s (%d events)", ids[0], ids[len(ids)-1], len(ids))
+	// Runs of consecutive events, so that steps whose events interleave
+	// (typing, then Enter pressed before the last input arrived) do not
+	// seem to share a range.
+	nums := make([]int, 0, len(ids))
+	for _, id := range ids {
+		n, err := strconv.Atoi(strings.TrimPrefix(id, "e"))
+		if err != nil || !strings.HasPrefix(id, "e") {
+			return fmt.Sprintf("%s…%s (%d events)", ids[0], ids[len(ids)-1], len(ids))
+		}
+		nums = append(nums, n)
+	}
+	sort.Ints(nums)
+	var runs []string
+	for i := 0; i < len(nums); {
+		j := i
+		for j+1 < len(nums) && nums[j+1] <= nums[j]+1 {
+			j++
+		}
+		switch {
+		case j == i:
+			runs = append(runs, fmt.Sprintf("e%d", nums[i]))
+		case j == i+1:
+			runs = append(runs, fmt.Sprintf("e%d, e%d", nums[i], nums[j]))
+		default:
+			runs = append(runs, fmt.Sprintf("e%d…e%d", nums[i], nums[j]))
+		}
+		i = j + 1
+	}
+	if len(runs) > 3 {
+		runs = append(runs[:2], "…")
+	}
+	return fmt.Sprintf("%s (%d events)", strings.Join(runs, ", "), len(ids))
 }
 
 func firstNonEmpty(vs ...string) string {

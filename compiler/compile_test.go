@@ -72,3 +72,22 @@ func TestCompilePrefixes(t *testing.T) {
 		}
 	}
 }
+
+func TestCite(t *testing.T) {
+	for _, tt := range []struct {
+		ids  []string
+		want string
+	}{
+		{[]string{"e1"}, "e1"},
+		{[]string{"e2", "e3", "e5"}, "e2, e3, e5"},
+		{[]string{"e5", "e6", "e7", "e8"}, "e5…e8 (4 events)"},
+		{[]string{"e28", "e30", "e31", "e32", "e29"}, "e28…e32 (5 events)"},
+		{[]string{"e5", "e6", "e7", "e9", "e12"}, "e5…e7, e9, e12 (5 events)"},
+		{[]string{"e1", "e3", "e5", "e7", "e9"}, "e1, e3, … (5 events)"},
+		{[]string{"a", "b", "c", "d"}, "a…d (4 events)"},
+	} {
+		if got := cite(tt.ids); got != tt.want {
+			t.Errorf("cite(%v) = %q, want %q", tt.ids, got, tt.want)
+		}
+	}
+}

@@ -82,10 +82,16 @@ func Extract(tr *trace.Trace) []Op {
 	if len(x.pending) > 0 && len(x.ops) > 0 {
 		x.attach(len(x.ops) - 1)
 	}
-	// A drag never dropped is not an operation.
 	out := x.ops[:0]
-	for _, op := range x.ops {
+	for i, op := range x.ops {
 		if op.Action == "drag" && op.Dest == nil {
+			continue // a drag never dropped is not an operation
+		}
+		if next := i + 1; op.Action == "click" && next < len(x.ops) && x.ops[next].Action == "select_text" &&
+			fieldKey(op.Target) != "" && fieldKey(op.Target) == fieldKey(x.ops[next].Target) {
+			// Pressing the mouse in a paragraph and dragging over it is
+			// how text is selected: the click is part of the selection.
+			x.ops[next].Events = append(op.Events, x.ops[next].Events...)
 			continue
 		}
 		if op.Action == "paste" && op.Target == nil {

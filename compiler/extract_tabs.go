@@ -76,10 +76,7 @@ func (x *extractor) tabOpen(e *trace.Event) {
 	}
 	x.add(op, e.ID)
 	if e.Window != nil {
-		x.tabs.opened(e.Window.ID, len(x.ops)-1)
-		if op.Text != "" {
-			x.tabs.loaded[e.Window.ID] = true
-		}
+		x.tabs.opened(e.Window.ID, len(x.ops)-1) // its first load is part of it
 	}
 }
 

@@ -35,7 +35,7 @@ func replaceWindows(s *search, in input, pre, suf int) {
 			}
 			old := string(v[a:b])
 			repl := string(t[a : len(t)-(len(v)-b)])
-			if !mostlyKept(len(v)-(b-a), len([]rune(repl))) {
+			if !mostlyKept(len(v)-(b-a), len([]rune(repl))) || !smallEdit(b-a, len(v)-(b-a)) {
 				continue
 			}
 			pen, prio, ok := replacePenalty(old, repl)
@@ -53,6 +53,15 @@ func replaceWindows(s *search, in input, pre, suf int) {
 // it is a constant that happens to share a few characters with it.
 func mostlyKept(kept, added int) bool {
 	return (kept >= 3 || kept >= added) && added <= 4*kept+8
+}
+
+// smallEdit reports whether searching for a part of removed characters,
+// keeping kept, is an edit rather than a rewrite: the text searched for is
+// the demonstration's own, so a long stretch of content that outweighs
+// what is kept (most of a paragraph cut out of a summary) would not be
+// found in another run.
+func smallEdit(removed, kept int) bool {
+	return removed <= 12 || removed <= kept
 }
 
 // replacePenalty rates replace(x, old, new): an extension or label is best,

@@ -299,6 +299,10 @@ func TestNegative(t *testing.T) {
 		{"no sources", nil, "hello"},
 		{"only empty sources", src("op2", ""), "hello"},
 		{"empty output", src("op2", "hello"), ""},
+		// A summary keeps the paragraph's first words and its point: no
+		// edit of the paragraph computes it in another run.
+		{"a summary of a paragraph", src("op7", "Kilimanjaro is a dormant volcano in north-eastern Tanzania, close to the border with Kenya, and, at 5,895 metres above sea level, the highest mountain in Africa. It rises almost 4,900 metres above the plains."),
+			"Kilimanjaro is a dormant volcano and the highest mountain in Africa."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if p, ok := Synthesize(c.output, c.sources, Options{}); ok {

@@ -138,7 +138,7 @@ type recTab struct {
 // the last one: a person acts only in the tab in front of them. The tab a
 // recorded tab_open just opened is announced the same way, which the
 // compiler folds into its new_tab.
-func (r *recorder) switchTo(rt *recTab) {
+func (r *recorder) switchTo(rt *recTab, at int64) {
 	if r.active == rt {
 		return
 	}
@@ -147,7 +147,7 @@ func (r *recorder) switchTo(rt *recTab) {
 	if first {
 		return
 	}
-	r.add(trace.Event{Time: r.now(), Kind: trace.KindTabSwitch, Window: &trace.Window{ID: rt.t.id, Title: rt.title, URL: rt.url}})
+	r.add(trace.Event{Time: at, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: rt.t.id, Title: rt.title, URL: rt.url}})
 }
 
 // opened records a tab the page or the person opened.
@@ -231,7 +231,7 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		if len(r.tr.Events) == 0 && r.tr.Start.URL == "" {
 			r.tr.Start.URL = m.URL
 		}
-		r.switchTo(from)
+		r.switchTo(from, e.Time)
 		r.add(e)
 		return false
 	case "click", "dblclick", "rightclick", "middleclick":
@@ -295,7 +295,7 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 			e.Cause = r.tr.Events[k].ID
 		}
 	}
-	r.switchTo(from)
+	r.switchTo(from, e.Time)
 	i := r.add(e)
 	switch {
 	case e.Cause != "":

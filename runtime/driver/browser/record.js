@@ -54,6 +54,7 @@ G.addEventListener('dblclick', (e) => {
 }, opts);
 G.addEventListener('keydown', (e) => {
   if (!e.isTrusted) return;
+  if (selTimer) reportSelection(); // Ctrl+C's keydown comes before its copy
   if (!CHORD.off && e.ctrlKey === CHORD.ctrl && e.altKey === CHORD.alt && e.shiftKey === CHORD.shift && e.metaKey === CHORD.meta &&
       (e.key.toLowerCase() === CHORD.key || e.code === 'Key' + CHORD.key.toUpperCase())) {
     e.preventDefault();

@@ -58,7 +58,11 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 			existing[string(ti.TargetID)] = true
 		}
 	}
-	_ = t.call(setup, "Target.setDiscoverTargets", map[string]any{"discover": true}, nil)
+	// Discovery at the browser level: a page session's own does not hear
+	// of targets created by other connections (a person's Ctrl+T).
+	if _, err := d.b.Call(setup, "", "Target.setDiscoverTargets", map[string]any{"discover": true}); err != nil {
+		return tr, fmt.Errorf("browser: record: %w", err)
+	}
 
 	navErr := make(chan error, 1)
 	go func() {
