@@ -120,10 +120,11 @@ type compiler struct {
 	infos    []*info
 	warnings []string
 
-	loopLo, loopHi int // ops [loopLo, loopHi] form the loop body; loopLo < 0 when none
-	loopTable      string
-	loopRow        int
+	loopLo, loopHi int    // ops [loopLo, loopHi] form the loop body; loopLo < 0 when none
+	loopTable      string // the table's (or list's) path
+	loopRow        int    // the demonstrated row (or item)
 	loopDesc       *Desc
+	loopItems      bool // the loop walks a list's items, not a table's rows
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -186,24 +187,60 @@ func (c *compiler) findLoop() {
 			continue
 		}
 		c.loopLo, c.loopHi, c.loopTable, c.loopRow = i, last, h.Table, h.RowIndex
-		// Later operations that reuse a value produced in the loop belong
-		// to the iteration too.
-		values := map[string]bool{}
-		for j := i; j < len(c.infos); j++ {
-			in := c.infos[j]
-			if j > c.loopHi && in.Text != "" && values[in.Text] && textual[in.Action] {
-				c.loopHi = j
-			}
-			if j <= c.loopHi && in.Text != "" && textual[in.Action] {
-				values[in.Text] = true
-			}
-		}
+		c.extendLoop(i)
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor != "table" {
 			c.loopDesc = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
 		}
 		return
 	}
+	c.findListLoop()
+}
+
+// extendLoop makes later operations part of the iteration when they use
+// what the loop produced: a text value again (or a program over it), or —
+// right after the loop — the element an operation of the loop acted on
+// (the dialog's field the loop opened and typed into, then Enter).
+func (c *compiler) extendLoop(from int) {
+	var values []synth.Source
+	fields := map[string]bool{}
+	for j := from; j < len(c.infos); j++ {
+		in := c.infos[j]
+		if j > c.loopHi && c.reusesLoop(in, values, fields, j == c.loopHi+1) {
+			c.loopHi = j
+		}
+		if j > c.loopHi {
+			continue
+		}
+		if in.Text != "" && textual[in.Action] {
+			values = append(values, synth.Source{Name: in.Action, Value: in.Text})
+		}
+		if k := fieldKey(in.full); k != "" {
+			fields[k] = true
+		}
+	}
+}
+
+// reusesLoop reports whether op in uses a value or (when next to the
+// loop) an element of the loop.
+func (c *compiler) reusesLoop(in *info, values []synth.Source, fields map[string]bool, adjacent bool) bool {
+	if adjacent && fields[fieldKey(in.full)] {
+		return true
+	}
+	if in.Text == "" || !textual[in.Action] || len(values) == 0 {
+		return false
+	}
+	for _, v := range values {
+		if v.Value == in.Text {
+			return true
+		}
+	}
+	srcs := make([]synth.Source, len(values))
+	for k, v := range values {
+		srcs[k] = synth.Source{Name: fmt.Sprintf("v%d", k), Value: v.Value}
+	}
+	_, ok := synth.Synthesize(in.Text, srcs, synth.Options{})
+	return ok
 }
 
 // textual are the actions whose Text is a value later steps may reuse.
@@ -227,8 +264,11 @@ type state struct {
 // within its list, an anchor, or the description inline.
 func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap string) ast.Expr {
 	in := c.infos[i]
+	if c.inLoopItem(i, t) {
+		return itemTarget(c.tr, t, snap)
+	}
 	if h := headersOf(t); h != nil {
-		if c.inLoop(i) && h.Table == c.loopTable && h.RowIndex == c.loopRow {
+		if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
 			if h.Column == "" {
 				return ref("row")
 			}
@@ -436,9 +476,13 @@ func (c *compiler) emit(opts Options) *ast.File {
 		if c.inLoop(i) {
 			loopBody = append(loopBody, s)
 			if i == c.loopHi {
-				iter := &ast.Slice{X: call("rows", c.loopDesc.Expr()), Lo: num(c.loopRow + 1)}
-				f := &ast.ForStmt{Var: ast.Ident{Name: "row"}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
-				f.Comments.Leading = []ast.Comment{{Text: fmt.Sprintf("# iterative: the demonstration did row %d of the table by hand; the loop does the rows after it", c.loopRow+1)}}
+				fn, what, whole := "rows", "row", "table"
+				if c.loopItems {
+					fn, what, whole = "items", "item", "list"
+				}
+				iter := &ast.Slice{X: call(fn, c.loopDesc.Expr()), Lo: num(c.loopRow + 1)}
+				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
+				f.Comments.Leading = []ast.Comment{{Text: fmt.Sprintf("# iterative: the demonstration did %s %d of the %s by hand; the loop does the %ss after it", what, c.loopRow+1, whole, what)}}
 				steps = append(steps, f)
 			}
 			continue

@@ -440,7 +440,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 	}
 	allowed := inputNames()
 	if c.loopLo >= 0 {
-		allowed = append(allowed, "row") // the loop's variable; the check reverts a use outside the loop
+		allowed = append(allowed, c.loopVar()) // the check reverts a use outside the loop
 	}
 	reply := ParseSemanticReply(resp.Text, k, names, allowed)
 	c.warnings = append(c.warnings, reply.Warnings...)
@@ -516,7 +516,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		if p == old {
 			continue
 		}
-		if c.taken[p] || isStepName(p) || p == "row" {
+		if c.taken[p] || isStepName(p) || p == "row" || p == "item" {
 			c.warnings = append(c.warnings, fmt.Sprintf("semantic: parameter name %s is taken; input %s keeps its name", p, old))
 			continue
 		}
@@ -580,7 +580,7 @@ func structural(e ast.Expr) bool {
 	found := false
 	walkRefs(e, func(r *ast.Ref) {
 		switch r.Name {
-		case "row", "same", "next", "previous", "rows", "items":
+		case "row", "item", "same", "next", "previous", "rows", "items":
 			found = true
 		default:
 			found = found || isStepName(r.Name)

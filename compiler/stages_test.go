@@ -239,3 +239,25 @@ func BenchmarkCompile2000Checked(b *testing.B) {
 		}
 	}
 }
+
+// TestListBecomesLoop: three operations inside the first item of a plain
+// list (select its name, copy it, open its rename dialog) and the typing
+// that reuses the name become a loop over the items after it, with the
+// targets found within each item by what items share.
+func TestListBecomesLoop(t *testing.T) {
+	res := compileOK(t, load(t, "testdata/list_loop.trace.json"), "list_loop.cog")
+	src := string(res.Source)
+	for _, want := range []string{
+		`for item in items(list(name: "Files", id: "files"))[1:] {`,
+		`select_text(text(within: item))`,
+		`click(button(name: "Rename", within: item))`,
+		`type(name, replace(op7, ".txt", ".md"))`,
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("missing %q in\n%s", want, src)
+		}
+	}
+	if strings.Contains(src, "report") {
+		t.Errorf("the demonstrated item's name leaked into the loop:\n%s", src)
+	}
+}

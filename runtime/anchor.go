@@ -218,10 +218,16 @@ func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error)
 	return el, nil
 }
 
-// candidates asks the driver for elements, in place when it can.
+// candidates asks the driver for elements, in place when it can. A search
+// in place looks at likely candidates only (interactive elements, or
+// those sharing an attribute); when it finds none, the whole observation
+// decides — a plain text span within a list item is a fine target too.
 func (in *Interp) candidates(ctx context.Context, q driver.Query, scope *driver.Element) ([]*driver.Element, error) {
 	if f, ok := in.drv.(driver.Finder); ok {
-		return f.Find(ctx, q)
+		found, err := f.Find(ctx, q)
+		if err != nil || len(found) > 0 {
+			return found, err
+		}
 	}
 	tree, err := in.observe(ctx)
 	if err != nil {

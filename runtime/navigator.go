@@ -36,7 +36,7 @@ func relatives(t *driver.Tree, container string, rows bool) []*driver.Element {
 		switch {
 		case rows && e.Cell != nil && e.Cell.Table == container && e.Cell.Column < 0 && e.Cell.Row >= 0:
 			out = append(out, e)
-		case !rows && e.List != nil && e.List.Container == container:
+		case !rows && e.List != nil && e.List.Container == container && !insideItem(t, e):
 			out = append(out, e)
 		}
 	}
@@ -47,6 +47,17 @@ func relatives(t *driver.Tree, container string, rows bool) []*driver.Element {
 		return out[i].List.Index < out[j].List.Index
 	})
 	return out
+}
+
+// insideItem reports whether e lies within the list item it is marked
+// with rather than being the item: drivers may mark every element of an
+// item with the item's place.
+func insideItem(t *driver.Tree, e *driver.Element) bool {
+	if e.Parent < 0 || e.Parent >= len(t.Elements) {
+		return false
+	}
+	p := t.Elements[e.Parent].List
+	return p != nil && p.Container == e.List.Container && p.Index == e.List.Index
 }
 
 // children derives the rows of a table or the items of a list.

@@ -329,3 +329,51 @@ func inputNamed(src, value string) string {
 	}
 	return ""
 }
+
+// TestE2ERecordIterativeList: a plain list (not a table) becomes a loop
+// without being told. The person renames the first file of the file list
+// — selects its name, copies it, opens its rename dialog and types the
+// name with another extension — and the workflow does the same for every
+// file after it.
+func TestE2ERecordIterativeList(t *testing.T) {
+	needChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	s, base := demo(t)
+	h, wait := recordSession(t, ctx, base+"/files")
+
+	first := `#files li:nth-child(1) `
+	h.dragSelect(first + `.file-name`)
+	h.chord(input.ControlLeft, input.KeyC)
+	h.mouseClick(first + `button`)
+	h.el(`dialog[open] #rename-name`)
+	time.Sleep(300 * time.Millisecond)
+	h.mouseClick(`#rename-name`)
+	h.chord(input.ControlLeft, input.KeyA)
+	h.typeText("report.md")
+	h.press(input.Enter)
+	h.el(`#files`)
+	time.Sleep(500 * time.Millisecond)
+	h.stop()
+	tracePath := wait()
+	if got := s.State().Files[0]; got != "report.md" {
+		t.Fatalf("the demonstration did not rename the first file: %q", got)
+	}
+
+	cog, src := compileTrace(t, tracePath, "rename.cog")
+	for _, want := range []string{"for item in items(list(", ")[1:] {", "within: item)", `replace(`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the compiled workflow lacks %s", want)
+		}
+	}
+	s2, base2 := demo(t)
+	path := writeWorkflow(t, "rename.cog", strings.ReplaceAll(readFile(t, cog), base, base2))
+	r := runWith(ctx, "", "run", path, "--yes", "--dir", t.TempDir())
+	if r.code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	want := []string{"report.txt", "notes.md", "todo.md", "budget.csv"} // the first was the demonstration's
+	if got := s2.State().Files; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files after the run = %v, want %v", got, want)
+	}
+}

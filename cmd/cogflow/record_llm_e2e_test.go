@@ -150,7 +150,8 @@ func demonstrate(t *testing.T, ctx context.Context, base, summary string) string
 }
 
 // dragSelect selects an element's text the way a person does: press at its
-// first character and drag to its end.
+// first character and drag to its end. Like a person, it tries again when
+// the drag selected nothing.
 func (h e2ePerson) dragSelect(sel string) {
 	h.t.Helper()
 	shape, err := h.el(sel).Timeout(5 * time.Second).Shape()
@@ -159,19 +160,25 @@ func (h e2ePerson) dragSelect(sel string) {
 	}
 	b := shape.Box()
 	m := h.p.Mouse
-	if err := m.MoveTo(proto.Point{X: b.X + 1, Y: b.Y + 4}); err != nil {
-		h.t.Fatal(err)
+	for try := 0; try < 3; try++ {
+		if err := m.MoveTo(proto.Point{X: b.X + 1, Y: b.Y + b.Height/2}); err != nil {
+			h.t.Fatal(err)
+		}
+		if err := m.Down(proto.InputMouseButtonLeft, 1); err != nil {
+			h.t.Fatal(err)
+		}
+		if err := m.MoveLinear(proto.Point{X: b.X + b.Width - 1, Y: b.Y + b.Height/2}, 8); err != nil {
+			h.t.Fatal(err)
+		}
+		if err := m.Up(proto.InputMouseButtonLeft, 1); err != nil {
+			h.t.Fatal(err)
+		}
+		time.Sleep(200 * time.Millisecond)
+		if got, err := h.p.Eval(`() => String(getSelection()).trim()`); err == nil && got.Value.Str() != "" {
+			return
+		}
 	}
-	if err := m.Down(proto.InputMouseButtonLeft, 1); err != nil {
-		h.t.Fatal(err)
-	}
-	if err := m.MoveLinear(proto.Point{X: b.X + b.Width - 1, Y: b.Y + b.Height - 4}, 8); err != nil {
-		h.t.Fatal(err)
-	}
-	if err := m.Up(proto.InputMouseButtonLeft, 1); err != nil {
-		h.t.Fatal(err)
-	}
-	time.Sleep(200 * time.Millisecond)
+	h.t.Fatalf("could not select the text of %s", sel)
 }
 
 var reOpLine = regexp.MustCompile(`^(op\d+) = (.*)$`)
