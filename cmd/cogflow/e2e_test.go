@@ -107,6 +107,21 @@ func TestE2EUppercaseTitles(t *testing.T) {
 	}
 }
 
+// TestE2EBatchRename: a loop over a plain list's items, each iteration
+// opening a dialog that reloads the page.
+func TestE2EBatchRename(t *testing.T) {
+	needChromium(t)
+	s, base := demo(t)
+	r := runWith(context.Background(), "", "run", workflow(t, "batch_rename.cog", base), "--dir", t.TempDir())
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	want := "report.md notes.md todo.md budget.csv"
+	if got := strings.Join(s.State().Files, " "); got != want {
+		t.Errorf("files = %s, want %s", got, want)
+	}
+}
+
 func TestE2EFormFromTable(t *testing.T) {
 	needChromium(t)
 	s, base := demo(t)
