@@ -20,8 +20,10 @@
 #   rule         numbered guidance for the extractor; the number is a stable
 #                identifier, so never renumber: retire a rule by deleting it.
 #
-# This file is kept in canonical form: only this leading comment survives
-# reformatting, so put explanations in definitions, not in other comments.
+# This file is kept in canonical form: this leading comment and the comments
+# directly above a category, subcategory or rule block survive reformatting;
+# other comments do not. `cogflow kb init` copies this file into a project
+# as .cogflow/knowledge.hcl, where it evolves with the workflows.
 
 version = 1
 

@@ -18,7 +18,7 @@ import (
 func runCompile(c *cli, args []string) int {
 	fs := c.newFlags("compile")
 	out := fs.String("o", "", "the workflow file to write (default: standard output)")
-	root := fs.String("dir", ".cogflow", "where the compiled original is kept")
+	root := fs.String("dir", ".cogflow", "where the compiled original is kept and the project's knowledge.hcl is read")
 	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
@@ -37,7 +37,12 @@ func runCompile(c *cli, args []string) int {
 	if *out != "" {
 		name = filepath.Base(*out)
 	}
-	opts := compiler.Options{Filename: name}
+	k, kdiags := projectKB(*root) // what reflect learned shapes the extractor's prompt
+	if kdiags.HasErrors() {
+		c.renderFiles(kdiags)
+		return exitBadInput
+	}
+	opts := compiler.Options{Filename: name, KB: k}
 	if !*noLLM {
 		conf, cdiags := config.Load(".")
 		if cdiags.HasErrors() {

@@ -104,7 +104,7 @@ func runCost(c *cli, args []string) int {
 		cfg.Render(c.stderr, diags)
 	}
 
-	w := &costWalker{file: l.file, info: l.info, kb: kb.Default(), cfg: cfg, skills: map[string]*ast.Skill{}}
+	w := &costWalker{file: l.file, info: l.info, kb: projectKnowledge(), cfg: cfg, skills: map[string]*ast.Skill{}}
 	for _, d := range l.file.Decls {
 		if s, ok := d.(*ast.Skill); ok {
 			w.skills[s.Name.Name] = s

@@ -9,13 +9,13 @@ import (
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/stdlib/funcs"
-	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-// checkEnv is the environment workflows are checked against: the default
-// knowledge base and the function library.
+// checkEnv is the environment workflows are checked against: the
+// project's knowledge base (.cogflow/knowledge.hcl, else the default) and
+// the function library.
 func checkEnv() *check.Env {
-	return &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
+	return &check.Env{Knowledge: projectKnowledge(), Functions: funcs.Library(nil)}
 }
 
 // loaded is one source file after parsing and checking.
@@ -40,6 +40,9 @@ func load(path string, env *check.Env) (*loaded, error) {
 		var more diag.List
 		l.info, more = check.Check(l.file, env)
 		l.diags = append(l.diags, more...)
+		if _, kds := projectKB(defaultProjectDir); kds.HasErrors() {
+			l.diags = append(l.diags, kds...) // checked against the default instead
+		}
 		l.diags.Sort()
 	}
 	return l, nil
@@ -47,7 +50,13 @@ func load(path string, env *check.Env) (*loaded, error) {
 
 // report prints a file's diagnostics with source lines and carets.
 func (c *cli) report(l *loaded) {
-	l.diags.Render(c.stderr, func(string) []byte { return l.src })
+	l.diags.Render(c.stderr, func(name string) []byte {
+		if name != l.path { // the project's knowledge base
+			b, _ := os.ReadFile(name)
+			return b
+		}
+		return l.src
+	})
 }
 
 func (c *cli) readError(cmd string, err error) int {

@@ -12,7 +12,8 @@ import (
 )
 
 // Format writes k as canonical HCL: the header comment, the version, the
-// categories and their subcategories in slice order, then the rules. A
+// categories and their subcategories in slice order, then the rules, each
+// block under its own comment. A
 // subcategory's result is written only when it differs from its category's.
 // Parsing the output gives back an equal KB, and formatting a file that is
 // already canonical reproduces it byte for byte.
@@ -22,18 +23,14 @@ func (k *KB) Format() []byte {
 	}
 	var b bytes.Buffer
 	if len(k.Header) > 0 {
-		for _, line := range strings.Split(strings.Join(k.Header, "\n"), "\n") {
-			if line == "" {
-				b.WriteString("#\n")
-			} else {
-				b.WriteString("# " + line + "\n")
-			}
-		}
+		writeComment(&b, "", k.Header)
 		b.WriteString("\n")
 	}
 	b.WriteString("version = " + strconv.Itoa(k.Version) + "\n")
 	for _, c := range k.Categories {
-		b.WriteString("\ncategory " + quote(c.Name) + " {\n")
+		b.WriteString("\n")
+		writeComment(&b, "", c.Comment)
+		b.WriteString("category " + quote(c.Name) + " {\n")
 		b.WriteString("  definition = " + quote(c.Definition) + "\n")
 		b.WriteString("  result     = " + quote(c.Result) + "\n")
 		for _, s := range c.Subcategories {
@@ -42,7 +39,9 @@ func (k *KB) Format() []byte {
 		b.WriteString("}\n")
 	}
 	for _, r := range k.Rules {
-		b.WriteString("\nrule " + quote(r.ID) + " {\n")
+		b.WriteString("\n")
+		writeComment(&b, "", r.Comment)
+		b.WriteString("rule " + quote(r.ID) + " {\n")
 		b.WriteString("  text = " + quote(r.Text) + "\n")
 		b.WriteString("}\n")
 	}
@@ -52,7 +51,9 @@ func (k *KB) Format() []byte {
 // formatSubcategory writes one subcategory block of category c. The "=" of
 // the single-line arguments are aligned, as hclwrite and terraform fmt do.
 func formatSubcategory(b *bytes.Buffer, c *Category, s *Subcategory) {
-	b.WriteString("\n  subcategory " + quote(s.Name) + " {\n")
+	b.WriteString("\n")
+	writeComment(b, "  ", s.Comment)
+	b.WriteString("  subcategory " + quote(s.Name) + " {\n")
 	b.WriteString("    definition = " + quote(s.Definition) + "\n")
 	if s.Result != "" && s.Result != c.Result {
 		b.WriteString("    result     = " + quote(s.Result) + "\n")
@@ -62,6 +63,22 @@ func formatSubcategory(b *bytes.Buffer, c *Category, s *Subcategory) {
 		b.WriteString("      " + quote(ex) + ",\n")
 	}
 	b.WriteString("    ]\n  }\n")
+}
+
+// writeComment writes comment lines with "#" markers at indent; an entry
+// holding line breaks becomes several lines, so that no text escapes the
+// comment.
+func writeComment(b *bytes.Buffer, indent string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	for _, line := range strings.Split(strings.Join(lines, "\n"), "\n") {
+		if line == "" {
+			b.WriteString(indent + "#\n")
+		} else {
+			b.WriteString(indent + "# " + line + "\n")
+		}
+	}
 }
 
 // quote renders s as an HCL quoted string literal: quotes, backslashes and
@@ -112,6 +129,46 @@ func headerComment(src []byte, filename string) []string {
 		}
 	}
 	return lines
+}
+
+// blockComments returns the full-line comments directly above each block
+// (no blank line between), keyed by the byte offset of the block's type
+// keyword, without their markers. The file's header comment is left out:
+// it belongs to the file, not to the first block.
+func blockComments(src []byte, filename string) map[int][]string {
+	tokens, _ := hclsyntax.LexConfig(src, filename, hcl.InitialPos)
+	out := map[int][]string{}
+	var pending []string
+	lineStart := true    // the next token starts a line
+	first := true        // no significant token seen yet
+	openComment := false // a /* */ comment began the line; its newline follows
+	for _, tok := range tokens {
+		switch tok.Type {
+		case hclsyntax.TokenComment:
+			ends := bytes.HasSuffix(tok.Bytes, []byte("\n"))
+			if !lineStart { // a comment after code on the same line
+				pending, lineStart = nil, ends
+				continue
+			}
+			pending = append(pending, commentLines(string(tok.Bytes))...)
+			lineStart, openComment = ends, !ends
+		case hclsyntax.TokenNewline:
+			if openComment {
+				openComment, lineStart = false, true
+				continue
+			}
+			if lineStart {
+				pending = nil // a blank line detaches the comments above it
+			}
+			lineStart = true
+		default:
+			if lineStart && tok.Type == hclsyntax.TokenIdent && !first && len(pending) > 0 {
+				out[tok.Range.Start.Byte] = pending
+			}
+			pending, lineStart, first, openComment = nil, false, false, false
+		}
+	}
+	return out
 }
 
 // commentLines strips the markers from one comment token.

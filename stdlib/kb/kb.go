@@ -3,8 +3,10 @@
 // set, after TaskMind), their open set of subcategories with definitions,
 // result types and example descriptions, and the numbered rules that guide the
 // extractor. The default knowledge base is embedded by package stdlib; Parse
-// and Load read other copies, and Format writes a knowledge base back in
-// canonical HCL.
+// and Load read other copies, the editing methods (AddSubcategory,
+// ModifySubcategory, AddRule, ModifyRule) change one under the same rules
+// Parse enforces, and Format writes a knowledge base back in canonical HCL,
+// keeping its header comment and the comments above its blocks.
 package kb
 
 import (
@@ -48,7 +50,9 @@ func IsResultType(s string) bool {
 // KB is a decoded knowledge base.
 type KB struct {
 	// Header is the file's leading comment, one entry per line, without the
-	// comment markers. Format re-emits it; other comments are not kept.
+	// comment markers. Format re-emits it, as it does the comments directly
+	// above a category, subcategory or rule block; other comments are not
+	// kept.
 	Header []string
 	// Version is the schema version of the file; only 1 exists.
 	Version int
@@ -68,6 +72,9 @@ type Category struct {
 	Result string
 	// Subcategories are the category's subcategories in file order.
 	Subcategories []*Subcategory
+	// Comment is the comment directly above the block, one entry per line
+	// without the markers, kept so that a person's notes survive an edit.
+	Comment []string
 }
 
 // Subcategory is an open-set subcategory of a main category, the name used in
@@ -83,6 +90,9 @@ type Subcategory struct {
 	Result string
 	// Examples are descriptions in dependency syntax, at least two.
 	Examples []string
+	// Comment is the comment directly above the block, as for Category;
+	// cogflow reflect notes there where a learned entry came from.
+	Comment []string
 }
 
 // Rule is one numbered extractor rule.
@@ -91,6 +101,8 @@ type Rule struct {
 	ID string
 	// Text is the rule itself.
 	Text string
+	// Comment is the comment directly above the block, as for Category.
+	Comment []string
 }
 
 // splitQualified splits "main.sub" into its parts; an unqualified name has

@@ -432,6 +432,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("version = 1\ncategory \"information_recall\" {\n  subcategory \"a\" {}\n}\n"))
 	f.Add([]byte(`version = [for x in y: x]` + "\n" + `rule "1" { text = "${x}" }`))
 	f.Add([]byte("/* unterminated"))
+	f.Add([]byte("# h\n\nversion = 1\n# c\n/* d */\ncategory \"information_recall\" { # t\n  # s\n  subcategory \"a\" {}\n}\n\n# r\n\nrule \"1\" {}\n"))
 	f.Add([]byte("version = 1e400\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		k, diags := Parse(src, "fuzz.hcl")

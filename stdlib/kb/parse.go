@@ -96,7 +96,7 @@ func Parse(src []byte, filename string) (k *KB, diags hcl.Diagnostics) {
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	p := &parser{subs: map[string]hcl.Range{}}
+	p := &parser{subs: map[string]hcl.Range{}, comments: blockComments(src, filename)}
 	k = p.file(file.Body)
 	k.Header = headerComment(src, filename)
 	diags = append(diags, p.diags...)
@@ -112,6 +112,9 @@ const internalErrorSummary = "Internal error in the knowledge base parser"
 type parser struct {
 	diags hcl.Diagnostics
 	subs  map[string]hcl.Range // subcategory name → where it was first declared
+	// comments are the comments directly above blocks, by the byte offset
+	// of the block's type keyword.
+	comments map[int][]string
 }
 
 func (p *parser) errorf(rng hcl.Range, summary, format string, args ...any) {
@@ -192,7 +195,7 @@ func (p *parser) version(attr *hcl.Attribute) int {
 // categories seen so far. It returns nil for a category that cannot be used.
 func (p *parser) category(block *hcl.Block, declared map[string]hcl.Range) *Category {
 	name, nameRange := block.Labels[0], block.LabelRanges[0]
-	c := &Category{Name: name}
+	c := &Category{Name: name, Comment: p.comments[block.TypeRange.Start.Byte]}
 	content, diags := block.Body.Content(categorySchema)
 	p.diags = append(p.diags, diags...)
 	c.Definition = p.text(content.Attributes["definition"])
@@ -226,7 +229,7 @@ func (p *parser) category(block *hcl.Block, declared map[string]hcl.Range) *Cate
 // subcategory decodes one subcategory block of category c.
 func (p *parser) subcategory(block *hcl.Block, c *Category) *Subcategory {
 	name, nameRange := block.Labels[0], block.LabelRanges[0]
-	s := &Subcategory{Name: name, Result: c.Result}
+	s := &Subcategory{Name: name, Result: c.Result, Comment: p.comments[block.TypeRange.Start.Byte]}
 	content, diags := block.Body.Content(subcategorySchema)
 	p.diags = append(p.diags, diags...)
 	s.Definition = p.text(content.Attributes["definition"])
@@ -296,7 +299,7 @@ func (p *parser) rule(block *hcl.Block, ids map[string]hcl.Range) *Rule {
 	id, idRange := block.Labels[0], block.LabelRanges[0]
 	content, diags := block.Body.Content(ruleSchema)
 	p.diags = append(p.diags, diags...)
-	r := &Rule{ID: id, Text: p.text(content.Attributes["text"])}
+	r := &Rule{ID: id, Text: p.text(content.Attributes["text"]), Comment: p.comments[block.TypeRange.Start.Byte]}
 	if !ruleIDRE.MatchString(id) {
 		p.errorf(idRange, "Invalid rule ID",
 			"A rule ID is a positive decimal number without leading zeros, not %q.", id)
