@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages cogflow's tests and demo need, when they are
-# missing: Debian's graphviz (the graph test renders DOT with `dot`) and
+# missing: Debian's graphviz (the graph test renders DOT with `dot`),
 # chromium (the browser driver's tests run a real headless Chromium; the
-# driver never downloads one). Later stages add adb here. Runs apt-get only
+# driver never downloads one) and adb (the Android tests also run the real
+# adb client against the simulated device server). Runs apt-get only
 # as root; otherwise it names what is missing and fails, so that a test
 # never silently skips.
 set -euo pipefail
@@ -15,6 +16,7 @@ if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
   ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1; then
   need+=(chromium fonts-liberation)
 fi
+command -v adb >/dev/null 2>&1 || need+=(adb)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
