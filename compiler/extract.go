@@ -71,7 +71,7 @@ func Extract(tr *trace.Trace) []Op {
 		if e.Cause != "" {
 			if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
 				if e.Kind == trace.KindTabOpen && e.Window != nil {
-					x.tabs.opened(e.Window.ID, k) // a link that opens a tab
+					x.tabs.opened(e.Window.ID, k, false) // a link that opens a tab
 				}
 				x.attach(k, e.ID)
 				continue
@@ -86,6 +86,12 @@ func Extract(tr *trace.Trace) []Op {
 	for i, op := range x.ops {
 		if op.Action == "drag" && op.Dest == nil {
 			continue // a drag never dropped is not an operation
+		}
+		if op.Action == "scroll" && i+1 < len(x.ops) && x.ops[i+1].Target != nil {
+			// Scrolling to bring the next target into view: the runtime
+			// does that itself, wherever the target is in the next run.
+			x.ops[i+1].Events = append(op.Events, x.ops[i+1].Events...)
+			continue
 		}
 		if next := i + 1; op.Action == "click" && next < len(x.ops) && x.ops[next].Action == "select_text" &&
 			fieldKey(op.Target) != "" && fieldKey(op.Target) == fieldKey(x.ops[next].Target) {

@@ -25,13 +25,17 @@ func newTabState() *tabState {
 	return &tabState{opener: map[string]int{}, loaded: map[string]bool{}, names: map[string]string{}}
 }
 
-// opened notes that op k opened the window id, which is now in front.
-func (s *tabState) opened(id string, k int) {
+// opened notes that op k opened the window id. A tab new_tab opens is
+// the runtime's current one from then on; a tab a click opens is not (the
+// runtime stays where it acted), whatever the browser showed the person.
+func (s *tabState) opened(id string, k int, current bool) {
 	if id == "" {
 		return
 	}
 	s.opener[id] = k
-	s.active = id
+	if current {
+		s.active = id
+	}
 }
 
 // seen remembers a window's title (or URL) and that it is in front.
@@ -76,7 +80,7 @@ func (x *extractor) tabOpen(e *trace.Event) {
 	}
 	x.add(op, e.ID)
 	if e.Window != nil {
-		x.tabs.opened(e.Window.ID, len(x.ops)-1) // its first load is part of it
+		x.tabs.opened(e.Window.ID, len(x.ops)-1, true) // its first load is part of it
 	}
 }
 
@@ -91,6 +95,10 @@ func (x *extractor) tabSwitch(e *trace.Event) {
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
+	}
+	if id := windowID(w); id != "" && id == x.tabs.active {
+		x.attachLast(e.ID) // already the current tab
+		return
 	}
 	x.tabs.seen(w)
 	name := x.windowName(w)

@@ -259,7 +259,7 @@ func FuzzParseSemanticReply(f *testing.F) {
 
 func TestSemanticIterative(t *testing.T) {
 	reply := "op7 = match_element<\"the search result whose title is the paper's title\">(op5)\n" +
-		"op10 = extract_information.information_recall<\"the abstract of the article\">(op7)\n" +
+		"op9 = extract_information.information_recall<\"the abstract of the article\">(op7)\n" +
 		"goal: Fill in the abstract of every paper in the reading list from the wiki\nparams:\n"
 	f := &fakeLLM{reply: reply}
 	res, err := Compile(load(t, "trace/testdata/reading_list.trace.json"), Options{Filename: "r.cog", LLM: f})
@@ -271,14 +271,14 @@ func TestSemanticIterative(t *testing.T) {
 		"for row in rows(table(path: \"main/table\"))[1:] {",
 		`op2  = select_text(row.cell("Title"))`,
 		`match_element<"the search result whose title is the paper's title">(op5, within: list(path: "main/ul"))`,
-		`op10 = select_text(extract_information<"the abstract of the article">(op7))`,
+		`op9  = select_text(extract_information<"the abstract of the article">(op7))`,
 		`"Fill in the abstract of every paper in the reading list from the wiki"`,
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("missing %q in\n%s", want, src)
 		}
 	}
-	if p := f.reqs[0].Messages[1].Content; !strings.Contains(p, "Operations to judge: op7, op10.") {
+	if p := f.reqs[0].Messages[1].Content; !strings.Contains(p, "Operations to judge: op7, op9.") {
 		t.Errorf("judged operations wrong:\n%s", p)
 	}
 	if hasWarning(res.Warnings, "semantic:") {

@@ -164,7 +164,7 @@ func TestIterativeBecomesLoop(t *testing.T) {
 		t.Errorf("steps outside the row are not outside the loop:\n%s", src)
 	}
 	rl := compileOK(t, load(t, "trace/testdata/reading_list.trace.json"), "reading_list.cog")
-	if got := stepOf(t, rl, "op15"); !strings.HasPrefix(got, `paste(row.cell("Abstract"), op`) {
+	if got := stepOf(t, rl, "op14"); !strings.HasPrefix(got, `paste(row.cell("Abstract"), op`) {
 		t.Errorf("reading list: same row, other column: %s\n%s", got, rl.Source)
 	}
 	if !strings.Contains(string(rl.Source), "for row in rows(") {

@@ -154,20 +154,22 @@ func demonstrate(t *testing.T, ctx context.Context, base, summary string) string
 // the drag selected nothing.
 func (h e2ePerson) dragSelect(sel string) {
 	h.t.Helper()
-	shape, err := h.el(sel).Timeout(5 * time.Second).Shape()
+	el := h.el(sel)
+	_ = el.Timeout(5 * time.Second).ScrollIntoView()
+	shape, err := el.Timeout(5 * time.Second).Shape()
 	if err != nil || len(shape.Quads) == 0 {
 		h.t.Fatalf("shape of %s: %v", sel, err)
 	}
 	b := shape.Box()
 	m := h.p.Mouse
 	for try := 0; try < 3; try++ {
-		if err := m.MoveTo(proto.Point{X: b.X + 1, Y: b.Y + b.Height/2}); err != nil {
+		if err := m.MoveTo(proto.Point{X: b.X + 1, Y: b.Y + 4}); err != nil {
 			h.t.Fatal(err)
 		}
 		if err := m.Down(proto.InputMouseButtonLeft, 1); err != nil {
 			h.t.Fatal(err)
 		}
-		if err := m.MoveLinear(proto.Point{X: b.X + b.Width - 1, Y: b.Y + b.Height/2}, 8); err != nil {
+		if err := m.MoveLinear(proto.Point{X: b.X + b.Width - 1, Y: b.Y + b.Height - 4}, 8); err != nil {
 			h.t.Fatal(err)
 		}
 		if err := m.Up(proto.InputMouseButtonLeft, 1); err != nil {

@@ -244,6 +244,8 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 			return false // modifiers are carried by the next key
 		}
 		e.Kind, e.Key, e.Text = trace.KindKeyDown, m.Key, m.Text
+	case "drag_start", "drop", "scroll":
+		e.Kind, e.X, e.Y = trace.Kind(m.K), m.X, m.Y
 	case "input", "change", "select", "copy", "cut", "paste", "submit":
 		e.Kind, e.Text, e.Value = trace.Kind(m.K), m.Text, m.Value
 	default:

@@ -99,6 +99,26 @@ G.addEventListener('paste', (e) => {
   const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
   report('paste', elOf(e), { text });
 }, opts);
+G.addEventListener('dragstart', (e) => {
+  if (!e.isTrusted) return;
+  report('drag_start', elOf(e), { x: e.clientX, y: e.clientY });
+}, opts);
+G.addEventListener('drop', (e) => {
+  if (!e.isTrusted) return;
+  report('drop', elOf(e), { x: e.clientX, y: e.clientY });
+}, opts);
+// Scrolling is reported once it rests, with the position reached: the
+// page's, or a scrolled element's with that element as the target.
+let scrollTimer = 0;
+G.addEventListener('scroll', (e) => {
+  if (!e.isTrusted) return;
+  const el = e.target && e.target.nodeType === 1 ? e.target : null;
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(() => {
+    if (el && el !== document.documentElement && el !== document.body) report('scroll', el, { x: el.scrollLeft, y: el.scrollTop });
+    else if (top) report('scroll', null, { x: G.scrollX, y: G.scrollY });
+  }, 300);
+}, opts);
 let selTimer = 0;
 let lastSel = '';
 // A selection is reported once it rests (400 ms), or at once when the

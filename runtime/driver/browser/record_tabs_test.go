@@ -149,3 +149,48 @@ func indexOf(tr *trace.Trace, id string) int {
 	}
 	return 0
 }
+
+// TestRecordScroll: a person scrolls down a long page with the wheel and
+// clicks a button that was below the fold. The scroll is recorded with the
+// position reached; the compiled workflow leaves it to the click, which
+// scrolls its target into view in any run.
+func TestRecordScroll(t *testing.T) {
+	needChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s := newSite(t)
+	_, h, wait := startRecording(t, ctx, s.page("/long", `<!doctype html><title>Long</title>
+<div style="height: 3000px">top</div><button id=far onclick="this.textContent='done'">Far away</button>`))
+	if err := h.p.Mouse.MoveTo(proto.Point{X: 200, Y: 200}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.p.Mouse.Scroll(0, 2600, 4); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(700 * time.Millisecond) // the scroll rests
+	h.click("#far")
+	if err := h.p.KeyActions().Press(input.ControlLeft, input.ShiftLeft).Type(input.KeyX).Do(); err != nil {
+		t.Fatal(err)
+	}
+	tr := wait()
+	var scroll *trace.Event
+	for i := range tr.Events {
+		if tr.Events[i].Kind == trace.KindScroll {
+			scroll = &tr.Events[i]
+		}
+	}
+	if scroll == nil || scroll.Y < 1000 {
+		t.Fatalf("no scroll down recorded: %+v", scroll)
+	}
+	res, err := compiler.Compile(tr, compiler.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(res.Source)
+	if strings.Contains(src, "scroll(") || !strings.Contains(src, `click(button(name: "Far away"`) {
+		t.Errorf("want the click without a scroll step:\n%s", src)
+	}
+	if !strings.Contains(src, scroll.ID+", ") && !strings.Contains(src, scroll.ID+"…") {
+		t.Errorf("the scroll event %s is not cited by the click:\n%s", scroll.ID, src)
+	}
+}
