@@ -17,6 +17,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/llm/llmtest"
 )
 
 // End-to-end tests of programming by demonstration: a person (CDP mouse
@@ -212,7 +213,19 @@ func TestE2ERecordIterativeReadingList(t *testing.T) {
 		t.Fatalf("the demonstration did not save the first abstract: %q", got)
 	}
 
+	// Stages 5-6 by the (scripted) model: nothing needs judgement here,
+	// so it is asked for the goal only, and must see the loop's steps.
+	const goal = "Write a short abstract for every paper of the reading list"
+	srv := model(t, llmtest.Rule{Name: "extractor", Match: llmtest.Contains("dependency extractor of cogflow"), Reply: func(q llmtest.Req) llmtest.Reply {
+		if !strings.Contains(q.Prompt(), title) || !strings.Contains(q.Prompt(), "give only the goal and the parameters") {
+			return llmtest.Reply{Status: 400, Text: "the request does not show the demonstrated row, or asks for judgements"}
+		}
+		return llmtest.Reply{Text: "goal: " + goal + "\nparams:\n"}
+	}})
 	cog, src := compileTrace(t, tracePath, "reading_list.cog")
+	if srv.Count() != 1 || !strings.Contains(src, `"`+goal+`"`) {
+		t.Errorf("the model's goal is not the task's title (%d requests)", srv.Count())
+	}
 	if !strings.Contains(src, "for row in rows(table(") || !strings.Contains(src, ")[1:] {") {
 		t.Errorf("the workflow is not a for loop over the table's rows after the first")
 	}
