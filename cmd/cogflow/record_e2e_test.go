@@ -48,8 +48,8 @@ func (h e2ePerson) click(sel string) {
 	time.Sleep(200 * time.Millisecond)
 }
 
-// mouseClick moves the mouse to the middle of the element and clicks.
-func (h e2ePerson) mouseClick(sel string) {
+// box scrolls the element into view and returns where it is.
+func (h e2ePerson) box(sel string) *proto.DOMRect {
 	h.t.Helper()
 	el := h.el(sel)
 	_ = el.Timeout(5 * time.Second).ScrollIntoView()
@@ -57,7 +57,13 @@ func (h e2ePerson) mouseClick(sel string) {
 	if err != nil || len(shape.Quads) == 0 {
 		h.t.Fatalf("shape of %s: %v", sel, err)
 	}
-	b := shape.Box()
+	return shape.Box()
+}
+
+// mouseClick moves the mouse to the middle of the element and clicks.
+func (h e2ePerson) mouseClick(sel string) {
+	h.t.Helper()
+	b := h.box(sel)
 	if err := h.p.Mouse.MoveTo(proto.Point{X: b.X + b.Width/2, Y: b.Y + b.Height/2}); err != nil {
 		h.t.Fatal(err)
 	}

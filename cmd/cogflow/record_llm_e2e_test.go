@@ -154,13 +154,7 @@ func demonstrate(t *testing.T, ctx context.Context, base, summary string) string
 // the drag selected nothing.
 func (h e2ePerson) dragSelect(sel string) {
 	h.t.Helper()
-	el := h.el(sel)
-	_ = el.Timeout(5 * time.Second).ScrollIntoView()
-	shape, err := el.Timeout(5 * time.Second).Shape()
-	if err != nil || len(shape.Quads) == 0 {
-		h.t.Fatalf("shape of %s: %v", sel, err)
-	}
-	b := shape.Box()
+	b := h.box(sel)
 	m := h.p.Mouse
 	for try := 0; try < 3; try++ {
 		if err := m.MoveTo(proto.Point{X: b.X + 1, Y: b.Y + 4}); err != nil {
