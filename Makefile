@@ -25,8 +25,11 @@ fmt-check:
 vet:
 	$(GO) vet $(PKGS)
 
+# The Windows-only code (the uia driver's COM layer) is compiled and vetted
+# for Windows on every run, so that it never rots unseen.
 test: deps lint
 	$(GO) test -count=1 $(PKGS)
+	./tools/windows-check.sh
 
 # The demo: check the examples, then serve the demo site and run the
 # LLM-free reading-list workflow in headless Chromium, showing the run and

@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/go-ole/go-ole v1.3.0
 	github.com/go-rod/rod v0.116.2
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/sashabaranov/go-openai v1.43.0
@@ -23,5 +24,6 @@ require (
 	github.com/ysmood/leakless v0.9.0 // indirect
 	golang.org/x/mod v0.29.0 // indirect
 	golang.org/x/sync v0.18.0 // indirect
+	golang.org/x/sys v0.38.0 // indirect
 	golang.org/x/text v0.31.0 // indirect
 )

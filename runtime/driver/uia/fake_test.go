@@ -1,0 +1,161 @@
+package uia
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cogflow/cogflow/runtime/driver"
+)
+
+// fake is an automation over a Node tree (a snapshot's): it walks the
+// tree, applies pattern actions to the nodes as UIA providers would, and
+// logs every call, so tests see which path an action took.
+type fake struct {
+	root      *Node
+	log       []string
+	fail      map[PatternOp]bool // pattern calls that fail
+	windows   []driver.Window
+	clipboard string
+	walks     int
+	closed    bool
+}
+
+func newFake(root *Node) *fake {
+	return &fake{root: root, fail: map[PatternOp]bool{}, windows: []driver.Window{
+		{ID: "0x10", Title: "Monster Test App"}, {ID: "0x20", Title: "Untitled - Notepad"}, {ID: "0x30", Title: "Notepad Help"},
+	}}
+}
+
+func (f *fake) logf(format string, args ...any) { f.log = append(f.log, fmt.Sprintf(format, args...)) }
+
+// find finds a node by Ref.
+func (f *fake) find(ref string) *Node {
+	var found *Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.Ref == ref {
+			found = n
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(f.root)
+	return found
+}
+
+func (f *fake) Walk(window string, lim Limits) (*Node, error) {
+	f.walks++
+	return f.root, nil
+}
+
+func (f *fake) FromPoint(x, y int) (*Node, error) {
+	var hit *Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		r := n.Rect
+		if float64(x) >= r.X && float64(x) < r.X+r.W && float64(y) >= r.Y && float64(y) < r.Y+r.H {
+			hit = n // the deepest one wins: children come later
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(f.root)
+	if hit == nil {
+		return nil, errors.New("no element there")
+	}
+	return hit, nil
+}
+
+func (f *fake) Focused() (*Node, error) {
+	var foc *Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		if n.Focused {
+			foc = n
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(f.root)
+	if foc == nil {
+		return f.root, nil
+	}
+	return foc, nil
+}
+
+func (f *fake) Pattern(ref string, op PatternOp, text string) error {
+	n := f.find(ref)
+	if n == nil {
+		return errors.New("UIA_E_ELEMENTNOTAVAILABLE")
+	}
+	if f.fail[op] {
+		f.logf("%s %s failed", op, n.Name)
+		return errors.New("E_FAIL")
+	}
+	f.logf("%s %s", op, firstOf(n.Name, n.ClassName))
+	switch op {
+	case OpSetValue:
+		n.Value = text
+	case OpToggle:
+		n.ToggleState = 1 - n.ToggleState
+	case OpSelect:
+		n.Selected = true
+	case OpExpand:
+		n.Expanded = 1
+	case OpCollapse:
+		n.Expanded = 0
+	case OpFocus:
+		n.Focused = true
+	}
+	return nil
+}
+
+func (f *fake) ClickablePoint(ref string) (float64, float64, bool, error) {
+	return 0, 0, false, nil
+}
+
+func (f *fake) Click(x, y float64, button string, count int) error {
+	f.logf("click %s %d @%g,%g", button, count, x, y)
+	return nil
+}
+func (f *fake) MoveTo(x, y float64) error { f.logf("move @%g,%g", x, y); return nil }
+func (f *fake) Drag(x1, y1, x2, y2 float64) error {
+	f.logf("drag @%g,%g-%g,%g", x1, y1, x2, y2)
+	return nil
+}
+func (f *fake) Wheel(x, y float64, n int) error { f.logf("wheel %d @%g,%g", n, x, y); return nil }
+func (f *fake) Keys(c Chord) error {
+	f.logf("keys %v %d %q", c.Mods, c.Key, c.Rune)
+	return nil
+}
+func (f *fake) Type(text string) error { f.logf("type %q", text); return nil }
+func (f *fake) Windows() ([]driver.Window, error) {
+	return f.windows, nil
+}
+func (f *fake) Activate(id string) error    { f.logf("activate %s", id); return nil }
+func (f *fake) CloseWindow(id string) error { f.logf("close %s", id); return nil }
+func (f *fake) Launch(_ context.Context, app string) (driver.Window, error) {
+	f.logf("launch %s", app)
+	if strings.Contains(app, "missing") {
+		return driver.Window{}, errors.New("the system cannot find the file specified")
+	}
+	return driver.Window{ID: "0x40", Title: app}, nil
+}
+func (f *fake) Clipboard() (string, error)        { return f.clipboard, nil }
+func (f *fake) SetClipboard(text string) error    { f.clipboard = text; return nil }
+func (f *fake) Screenshot(string) ([]byte, error) { return []byte("\x89PNG"), nil }
+func (f *fake) Close() error                      { f.closed = true; return nil }
+
+// testDriver is a driver over a fake of the five snapshots in one window
+// (see monster), with no pause between stability walks.
+func testDriver(root *Node) (*Driver, *fake) {
+	f := newFake(root)
+	d := newDriver(f, driver.Options{})
+	d.settle = 0
+	return d, f
+}
