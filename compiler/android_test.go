@@ -15,6 +15,7 @@ func TestCompileAndroidTrace(t *testing.T) {
 	tr.Snapshots = map[string]trace.Snapshot{"s1": {Elements: []trace.Element{
 		{Ref: "n0", Attributes: trace.Attributes{Class: "android.widget.FrameLayout", Path: "FrameLayout"}, Parent: -1},
 		{Ref: "n1", Attributes: trace.Attributes{Role: "button", Name: "Add contact", ID: "fab_add", Path: "FrameLayout/ImageButton"}, Parent: 0},
+		{Ref: "n2", Attributes: trace.Attributes{Role: "region", ID: "pager", Class: "androidx.viewpager.widget.ViewPager", Path: "FrameLayout/ViewPager"}, Parent: 0},
 	}}}
 	key := func(name string) *trace.Key { return &trace.Key{Key: name, Code: "KEYCODE_" + name} }
 	tr.Events = []trace.Event{
@@ -22,6 +23,13 @@ func TestCompileAndroidTrace(t *testing.T) {
 		{ID: "e2", Time: 20, Kind: trace.KindKeyDown, Key: key("BACK")},
 		{ID: "e3", Time: 30, Kind: trace.KindKeyDown, Key: key("HOME")},
 		{ID: "e4", Time: 40, Kind: trace.KindKeyDown, Key: key("APP_SWITCH")},
+		// The recorder's virtual scroll position: y for vertical swipes, x
+		// for horizontal ones (x grows as the finger goes left).
+		{ID: "e5", Time: 50, Kind: trace.KindScroll, Y: 500},
+		{ID: "e6", Time: 60, Kind: trace.KindScroll, Y: 900},
+		{ID: "e7", Time: 70, Kind: trace.KindScroll, X: 540, Y: 900, Target: &trace.Target{Ref: "n2"}, Snapshot: "s1"},
+		{ID: "e8", Time: 80, Kind: trace.KindScroll, X: 0, Y: 900, Target: &trace.Target{Ref: "n2"}, Snapshot: "s1"},
+		{ID: "e9", Time: 90, Kind: trace.KindScroll, Y: 400},
 	}
 	if err := tr.Validate(); err != nil {
 		t.Fatal(err)
@@ -38,6 +46,12 @@ func TestCompileAndroidTrace(t *testing.T) {
 		"op3 = back()",
 		`op4 = key("Home")`,
 		`op5 = key("AppSwitch")`,
+		`op6 = scroll(direction: "down")`,
+		"# e5, e6\n",                         // one scroll for both
+		`anchor pager = region(id: "pager")`, // swiped twice: an anchor
+		`op7 = swipe("left", target: pager)`,
+		`op8 = swipe("right", target: pager)`,
+		`op9 = scroll(direction: "up")`,
 	} {
 		if !strings.Contains(src, want) {
 			t.Errorf("no %s in:\n%s", want, src)

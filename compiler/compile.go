@@ -421,6 +421,8 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return call("open", str(in.Text))
 	case "launch":
 		return call("launch", str(in.Text))
+	case "swipe":
+		return c.swipeExpr(i, st)
 	case "new_tab":
 		if in.Text == "" {
 			return call("new_tab")

@@ -23,8 +23,17 @@ func runRecord(c *cli, args []string) int {
 	browserURL := fs.String("browser-url", "", "record in a running browser (ws://… or http://host:port)")
 	chrome := fs.String("chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
 	chord := fs.String("stop-chord", browser.DefaultStopChord, `the key chord that ends the recording ("none" to disable)`)
+	drv := fs.String("driver", "browser", "the driver to record with: browser or android")
+	android := androidRecordFlags(fs)
 	if _, code, ok := c.parseArgs(fs, args); !ok {
 		return code
+	}
+	if *drv == "android" {
+		return c.recordAndroid(*out, android)
+	}
+	if *drv != "browser" {
+		fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android)\n", *drv)
+		return exitUsage
 	}
 	if *url == "" {
 		fmt.Fprintln(c.stderr, "cogflow record: --url is required")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -47,6 +48,7 @@ type runConfig struct {
 	dryRun, step, yes, ask bool
 	headed, screenshots    bool
 	browserURL, chrome     string
+	adb, serial            string // android: the adb server and the device
 	resume                 bool
 	resumeFrom             string
 	root                   string
@@ -69,6 +71,8 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step")
 	fs.StringVar(&cfg.browserURL, "browser-url", "", "attach to a running browser (ws://…) instead of starting one")
 	fs.StringVar(&cfg.chrome, "chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
+	fs.StringVar(&cfg.adb, "adb", "", "android: the adb server, HOST:PORT (default 127.0.0.1:5037)")
+	fs.StringVar(&cfg.serial, "serial", "", "android: the device's serial when several are attached")
 	fs.BoolVar(&cfg.resume, "resume", false, "continue the last interrupted run of this task, skipping finished iterations")
 	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
@@ -125,7 +129,7 @@ func (c *cli) run(cfg runConfig) int {
 	}
 	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cfg.browserURL, Executable: cfg.chrome})
+	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cmp.Or(cfg.adb, cfg.browserURL), Serial: cfg.serial, Executable: cfg.chrome})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		if errors.Is(err, driver.ErrUnavailable) {
