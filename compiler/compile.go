@@ -20,8 +20,10 @@ import (
 
 // Options tune a compilation. The zero value is ready to use.
 type Options struct {
-	// Filename is the trace's file name, cited in the header comment.
+	// Filename is the workflow's file name, for positions in diagnostics.
 	Filename string
+	// Trace is the trace's file name, cited in the header comment.
+	Trace string
 	// NoCheck skips parsing and checking the printed result (benchmarks).
 	NoCheck bool
 	// LLM, when set, runs the semantic stages (5 and 6): dependencies for
@@ -527,11 +529,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 		name, goal = identName(c.tr.Title), c.tr.Title
 	}
 	task := &ast.Task{Name: ast.Ident{Name: name}, Goal: &ast.StringLit{Value: goal}, Body: &ast.Block{Stmts: body}}
-	from := "a recorded demonstration"
-	if opts.Filename != "" {
-		from = opts.Filename
-	}
-	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + from + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
+	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + compiledFrom(opts) + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
 	if len(c.warnings) > 0 {
 		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
 	}
@@ -575,6 +573,14 @@ func cite(ids []string) string {
 		runs = append(runs[:2], "…")
 	}
 	return fmt.Sprintf("%s (%d events)", strings.Join(runs, ", "), len(ids))
+}
+
+// compiledFrom names the trace in the header comment.
+func compiledFrom(opts Options) string {
+	if opts.Trace != "" {
+		return opts.Trace
+	}
+	return "a recorded demonstration"
 }
 
 func firstNonEmpty(vs ...string) string {

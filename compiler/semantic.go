@@ -560,11 +560,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 			todo = true
 		}
 	}
-	from := "a recorded demonstration"
-	if opts.Filename != "" {
-		from = opts.Filename
-	}
-	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + from + " by cogflow compile (rules, then semantic dependencies, goal and parameters by an LLM). Edit freely; `cogflow fmt` keeps the layout."}}
+	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + compiledFrom(opts) + " by cogflow compile (rules, then semantic dependencies, goal and parameters by an LLM). Edit freely; `cogflow fmt` keeps the layout."}}
 	if todo {
 		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
 	}

@@ -310,3 +310,22 @@ func TestDependencyWithoutResolver(t *testing.T) {
 		}
 	}
 }
+
+// TestLaunchActivity: launch(app, activity:) reaches the driver as one
+// "package/activity" text, the form `am start -n` takes.
+func TestLaunchActivity(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{`launch("com.example.contacts", activity: ".MainActivity")`, "com.example.contacts/.MainActivity"},
+		{`launch("com.example.contacts/.MainActivity")`, "com.example.contacts/.MainActivity"},
+		{`launch("com.example.contacts")`, "com.example.contacts"},
+	} {
+		file, task, info := load(t, "task t {\n  driver android\n  op1 = "+tt.src+"\n}")
+		f := drivertest.New(&driver.Tree{})
+		if _, err := runtime.New(file, task, info, f, runtime.Options{}).Run(context.Background()); err != nil {
+			t.Fatalf("%s: %v", tt.src, err)
+		}
+		if len(f.Log) != 1 || f.Log[0].Op != "launch" || f.Log[0].Text != tt.want {
+			t.Errorf("%s: driver got %+v, want launch %q", tt.src, f.Log, tt.want)
+		}
+	}
+}

@@ -328,6 +328,12 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 		f, _ := v.AsBigFloat().Float64()
 		a.Number = f
 	case cty.String:
+		if param == "activity" && a.Text != "" {
+			// launch(app, activity:) — the driver takes "pkg/activity",
+			// the form of `am start -n` and of a recorded start.
+			a.Text += "/" + v.AsString()
+			break
+		}
 		a.Text = v.AsString()
 	case cty.Bool:
 		a.Text = fmt.Sprint(v.True())

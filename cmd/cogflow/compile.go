@@ -42,7 +42,7 @@ func runCompile(c *cli, args []string) int {
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	opts := compiler.Options{Filename: name, KB: k}
+	opts := compiler.Options{Filename: name, Trace: filepath.Base(files[0]), KB: k}
 	if !*noLLM {
 		conf, cdiags := config.Load(".")
 		if cdiags.HasErrors() {

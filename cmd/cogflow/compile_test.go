@@ -24,6 +24,9 @@ func TestCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.HasPrefix(string(src), "# Compiled from reading_list.trace.json by cogflow compile") {
+		t.Errorf("the header does not cite the trace:\n%s", src)
+	}
 	if !strings.Contains(string(src), "for row in rows(") || !strings.Contains(string(src), `row.cell("Abstract")`) {
 		t.Errorf("the iterative demonstration did not become a loop:\n%s", src)
 	}

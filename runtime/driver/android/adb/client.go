@@ -103,6 +103,13 @@ func (c *Client) dial(ctx context.Context) (*conn, error) {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("adb: connecting to %s: %w", addr, ctx.Err())
 		}
+		// The dialer's own deadline (the context's, a hair early) is a
+		// slow or unreachable host, not a refusal: no server is a
+		// different advice.
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, fmt.Errorf("adb: connecting to %s timed out: %w", addr, err)
+		}
 		return nil, noServerError(addr, err)
 	}
 	cn := &conn{Conn: nc, ctx: ctx}

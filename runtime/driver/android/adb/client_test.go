@@ -156,6 +156,25 @@ func TestNoServer(t *testing.T) {
 	}
 }
 
+// timeoutErr is what a dialer returns when its deadline passes.
+type timeoutErr struct{}
+
+func (timeoutErr) Error() string   { return "dial tcp: i/o timeout" }
+func (timeoutErr) Timeout() bool   { return true }
+func (timeoutErr) Temporary() bool { return true }
+
+// TestDialTimeout: a host that does not answer in time is not "no adb
+// server" (whose advice is to start one).
+func TestDialTimeout(t *testing.T) {
+	c := &adb.Client{Addr: "10.255.255.1:5037", Dial: func(context.Context, string, string) (net.Conn, error) {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: timeoutErr{}}
+	}}
+	_, err := c.Version(ctx(t))
+	if err == nil || errors.Is(err, adb.ErrNoServer) || !strings.Contains(err.Error(), "timed out") {
+		t.Errorf("err = %v, want a timeout, not ErrNoServer", err)
+	}
+}
+
 func TestCustomDial(t *testing.T) {
 	srv, _ := newServer(t)
 	dials := 0
