@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
@@ -42,5 +43,24 @@ func TestUiaRunOffWindows(t *testing.T) {
 	}
 	if strings.Contains(r.stdout, "op1") {
 		t.Errorf("a step ran without a driver:\n%s", r.stdout)
+	}
+}
+
+// TestUiaRecordOffWindows: the recorder says where it runs, with the
+// driver-unavailable exit code, and writes no trace.
+func TestUiaRecordOffWindows(t *testing.T) {
+	if goruntime.GOOS == "windows" {
+		t.Skip("the recorder runs here")
+	}
+	out := filepath.Join(t.TempDir(), "demo.trace.json")
+	r := runCLI(t, "", "record", "--driver", "uia", "-o", out)
+	if r.code != exitNoDriver || !strings.Contains(r.stderr, "the uia recorder runs on Windows") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a trace was written")
+	}
+	if r := runCLI(t, "", "record", "--driver", "ios"); r.code != exitUsage || !strings.Contains(r.stderr, "browser, android, uia") {
+		t.Errorf("unknown driver: exit %d, %q", r.code, r.stderr)
 	}
 }
