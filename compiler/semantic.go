@@ -20,8 +20,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
@@ -157,175 +155,6 @@ Inputs of a dependency must be earlier operations or inputs of the task.
 	return b.String()
 }
 
-// fence keeps a value from closing its data fence.
-func fence(s string) string { return strings.ReplaceAll(s, "```", "'''") }
-
-var (
-	reLead   = regexp.MustCompile("^[\\s>*•`#-]*(?:\\d+[.)]\\s*)?[\\s*`]*")
-	reOpLine = regexp.MustCompile(`^(?i:(op\d+))\s*(?:=|:|->|→)\s*(.*)$`)
-	reDep    = regexp.MustCompile(`^([A-Za-z_]\w*)(?:\s*\.\s*([A-Za-z_]\w*))?\s*<\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^<>"]*))\s*>\s*\(([^()]*)\)`)
-	reGoal   = regexp.MustCompile(`^(?i:goal)\s*[:=]\s*(.+)$`)
-	reParams = regexp.MustCompile(`^(?i:param(?:eter)?s?)\s*[:=]\s*(.*)$`)
-	reIdent  = regexp.MustCompile(`^[A-Za-z_]\w*$`)
-)
-
-// ParseSemanticReply parses an extractor reply. steps are the step names in
-// order, inputs the names a dependency may also take. Lines that are not
-// reply lines are ignored; a reply line that does not parse or validate is
-// dropped with a warning. It never fails.
-func ParseSemanticReply(reply string, k *kb.KB, steps, inputs []string) *SemanticReply {
-	if k == nil {
-		k = kb.Default()
-	}
-	r := &SemanticReply{}
-	pos := map[string]int{}
-	for i, s := range steps {
-		pos[s] = i
-	}
-	isInput := map[string]bool{}
-	for _, s := range inputs {
-		isInput[s] = true
-	}
-	warn := func(format string, args ...any) {
-		r.Warnings = append(r.Warnings, fmt.Sprintf(format, args...))
-	}
-	for _, raw := range strings.Split(reply, "\n") {
-		line := strings.TrimSpace(reLead.ReplaceAllString(strings.TrimSpace(raw), ""))
-		line = strings.TrimRight(line, "`* ")
-		if line == "" {
-			continue
-		}
-		if m := reGoal.FindStringSubmatch(line); m != nil {
-			g := strings.Trim(strings.TrimSpace(m[1]), "\"'`*")
-			if g != "" {
-				r.Goal = g
-			}
-			continue
-		}
-		if m := reParams.FindStringSubmatch(line); m != nil {
-			r.Params = nil
-			for _, p := range strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ';' }) {
-				p = strings.Trim(strings.TrimSpace(p), "\"'`*")
-				if i := strings.IndexAny(p, " :("); i > 0 { // "keyword: text", "keyword (the mountain)"
-					p = p[:i]
-				}
-				if p = identName(p); p != "" && strings.ToLower(p) != "none" {
-					r.Params = append(r.Params, p)
-				}
-			}
-			continue
-		}
-		m := reOpLine.FindStringSubmatch(line)
-		if m == nil {
-			continue // chatter
-		}
-		op, rhs := strings.ToLower(m[1]), strings.TrimSpace(m[2])
-		word := strings.ToLower(strings.Trim(strings.SplitN(rhs+" ", " ", 2)[0], "\"'`*.,;"))
-		if !strings.HasPrefix(strings.TrimSpace(line[len(m[1]):]), "=") && word != "fixed" && word != "input" && !reDep.MatchString(rhs) {
-			continue // "op4: the person clicked …" is reasoning, not a reply line
-		}
-		i, known := pos[op]
-		if !known {
-			warn("semantic: %q: there is no step %s; line dropped", clipLine(line), op)
-			continue
-		}
-		if r.Dep(op) != nil {
-			warn("semantic: %q: %s was already given; line dropped", clipLine(line), op)
-			continue
-		}
-		if word == "fixed" || word == "input" {
-			r.Deps = append(r.Deps, &SemanticDep{Op: op, Kind: word})
-			continue
-		}
-		dm := reDep.FindStringSubmatch(rhs)
-		if dm == nil {
-			warn("semantic: %q: not a dependency line; dropped", clipLine(line))
-			continue
-		}
-		d := &SemanticDep{Op: op, Kind: "dep"}
-		a, b := dm[1], dm[2]
-		switch {
-		case b == "":
-			d.Sub = a
-		case k.IsMain(a) && !k.IsMain(b):
-			d.Main, d.Sub = a, b
-		case k.IsMain(b) && !k.IsMain(a):
-			d.Sub, d.Main = a, b
-		default:
-			warn("semantic: %q: neither %s nor %s is a main category (%s); line dropped", clipLine(line), a, b, strings.Join(kb.MainCategories(), ", "))
-			continue
-		}
-		desc := dm[3]
-		if dm[3] != "" {
-			if u, err := strconv.Unquote(`"` + dm[3] + `"`); err == nil {
-				desc = u
-			}
-		} else if dm[4] != "" {
-			desc = dm[4]
-		} else {
-			desc = dm[5]
-		}
-		d.Description = strings.TrimSpace(desc)
-		if d.Description == "" || strings.HasPrefix(d.Description, "TODO") {
-			warn("semantic: %q: the description is empty; line dropped", clipLine(line))
-			continue
-		}
-		if c, _, ok := k.Lookup(d.Sub); ok {
-			if d.Main != "" && d.Main != c.Name {
-				warn("semantic: %s: %s belongs to %s, not %s; corrected", op, d.Sub, c.Name, d.Main)
-			}
-			d.Main = ""
-		} else {
-			if d.Main == "" {
-				warn("semantic: %q: unknown subcategory %s without a main category; line dropped", clipLine(line), d.Sub)
-				continue
-			}
-			d.New = true
-			hint := ""
-			if cl := k.Closest(d.Sub, 1); len(cl) > 0 {
-				hint = fmt.Sprintf(" (did you mean %s?)", cl[0])
-			}
-			warn("semantic: %s: new subcategory %s.%s, not in the knowledge base%s", op, d.Main, d.Sub, hint)
-		}
-		ok := true
-		for _, in := range strings.Split(dm[6], ",") {
-			in = strings.TrimSpace(in)
-			if in == "" || strings.Contains(in, ":") { // named arguments such as within: are the compiler's
-				continue
-			}
-			if !reIdent.MatchString(in) {
-				warn("semantic: %q: input %q is not a name; line dropped", clipLine(line), in)
-				ok = false
-				break
-			}
-			if j, isStep := pos[strings.ToLower(in)]; isStep {
-				if j >= i {
-					warn("semantic: %q: input %s is not an earlier step than %s; line dropped", clipLine(line), in, op)
-					ok = false
-					break
-				}
-				in = strings.ToLower(in)
-			} else if !isInput[in] {
-				warn("semantic: %q: input %s is neither an earlier step nor an input; line dropped", clipLine(line), in)
-				ok = false
-				break
-			}
-			d.Inputs = append(d.Inputs, in)
-		}
-		if ok {
-			r.Deps = append(r.Deps, d)
-		}
-	}
-	return r
-}
-
-func clipLine(s string) string {
-	if len(s) > 80 {
-		return s[:77] + "..."
-	}
-	return s
-}
-
 // judgement is one place in the emitted workflow the LLM may fill.
 type judgement struct {
 	step   *ast.Step
@@ -346,84 +175,8 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 	if !ok {
 		return
 	}
-	// Collect the steps in order and the judgements.
-	var steps []*ast.Step
-	loopSteps := map[*ast.Step]bool{}
-	for _, s := range task.Body.Stmts {
-		switch s := s.(type) {
-		case *ast.Step:
-			steps = append(steps, s)
-		case *ast.ForStmt:
-			for _, t := range s.Body.Stmts {
-				if st, ok := t.(*ast.Step); ok {
-					steps = append(steps, st)
-					loopSteps[st] = true
-				}
-			}
-		}
-	}
-	inputNames := func() []string {
-		var ns []string
-		for _, in := range c.inputs {
-			ns = append(ns, in.Name.Name)
-		}
-		return ns
-	}
-	isInput := map[string]bool{}
-	for _, n := range inputNames() {
-		isInput[n] = true
-	}
-	var ops []SemanticOp
-	var names []string
-	judged := map[string]*judgement{}
-	for _, s := range steps {
-		n, err := strconv.Atoi(strings.TrimPrefix(s.Name.Name, "op"))
-		if err != nil || n < 1 || n > len(c.infos) {
-			continue
-		}
-		in := c.infos[n-1]
-		op := SemanticOp{Name: s.Name.Name, Expr: printer.ExprString(s.Value), Value: in.Text}
-		if in.desc != nil {
-			op.Desc = in.desc.String()
-		}
-		switch in.Action {
-		case "type", "paste":
-			op.Kind = "typed"
-		case "select_text":
-			op.Kind = "selected"
-		case "copy", "cut":
-			op.Kind = "copied"
-		case "click", "double_click", "right_click", "drag", "enter", "save", "key", "scroll", "close_tab":
-			op.Value = "" // a key chord or direction is in Expr already
-		default:
-			op.Value = "" // a URL or a window title is in Expr already
-		}
-		j := &judgement{step: s, index: n - 1, inLoop: loopSteps[s]}
-		call, _ := s.Value.(*ast.Call)
-		if call != nil {
-			for _, a := range call.Args {
-				if d, ok := a.Value.(*ast.Dependency); ok && d.Description != nil && d.Description.Value == TODOElement {
-					j.todo, j.arg = d, a
-				}
-			}
-			if j.todo == nil && (in.Action == "type" || in.Action == "paste") && len(call.Args) == 2 {
-				if r, ok := call.Args[1].Value.(*ast.Ref); ok && isInput[r.Name] {
-					j.arg, j.input = call.Args[1], r.Name
-					op.Input = r.Name
-				}
-			}
-			if j.todo == nil && in.Action == "select_text" && len(call.Args) == 1 && !structural(call.Args[0].Value) {
-				j.arg = call.Args[0]
-			}
-		}
-		if j.arg != nil {
-			op.Judge = true
-			judged[s.Name.Name] = j
-		}
-		ops = append(ops, op)
-		names = append(names, s.Name.Name)
-	}
-	prompt := SemanticPrompt(k, ops, inputNames())
+	ops, names, judged := c.semanticOps(task)
+	prompt := SemanticPrompt(k, ops, c.inputNames())
 	ctx, cancel := context.WithTimeout(context.Background(), semanticTimeout)
 	defer cancel()
 	resp, err := opts.LLM.Complete(ctx, llm.Request{
@@ -438,7 +191,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		c.warnings = append(c.warnings, fmt.Sprintf("semantic: the LLM request failed (%v); the rules' output is kept", err))
 		return
 	}
-	allowed := inputNames()
+	allowed := c.inputNames()
 	if c.loopLo >= 0 {
 		allowed = append(allowed, c.loopVar()) // the check reverts a use outside the loop
 	}
@@ -446,101 +199,8 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 	c.warnings = append(c.warnings, reply.Warnings...)
 
 	checks := func() error { return c.checkFile(file, k) }
-	filled := map[string]bool{}
-	for _, name := range names {
-		j, d := judged[name], reply.Dep(name)
-		if d == nil {
-			continue
-		}
-		if j == nil {
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: %s needs no judgement; the reply's line about it is ignored", name))
-			continue
-		}
-		old := j.arg.Value
-		switch d.Kind {
-		case "input":
-			continue
-		case "fixed":
-			switch {
-			case j.todo != nil:
-				in := c.infos[j.index]
-				j.arg.Value = in.desc.Expr()
-			case j.input != "":
-				j.arg.Value = str(c.infos[j.index].Text)
-			default:
-				continue
-			}
-		case "dep":
-			dep := &ast.Dependency{Sub: ast.Ident{Name: d.Sub}, Description: str(d.Description)}
-			if d.New {
-				dep.Main = &ast.Ident{Name: d.Main}
-			}
-			for _, in := range d.Inputs {
-				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(in)})
-			}
-			if j.todo != nil {
-				for _, a := range j.todo.Inputs {
-					if a.Name != nil {
-						dep.Inputs = append(dep.Inputs, a)
-					}
-				}
-			}
-			j.arg.Value = dep
-		}
-		if err := checks(); err != nil {
-			j.arg.Value = old
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: %s: the reply's %s does not check (%v); kept the rules' step", name, d.Kind, err))
-			continue
-		}
-		filled[name] = true
-	}
-	// Inputs no longer used are dropped.
-	used := map[string]bool{}
-	walkBody(task.Body, func(r *ast.Ref) { used[r.Name] = true })
-	var kept []*ast.InputDecl
-	for _, in := range c.inputs {
-		if used[in.Name.Name] {
-			kept = append(kept, in)
-		}
-	}
-	// Stage 6: name the inputs from the parameters.
-	renames := map[string]string{}
-	for i, p := range reply.Params {
-		if i >= len(kept) {
-			if len(reply.Params) > len(kept) {
-				c.warnings = append(c.warnings, fmt.Sprintf("semantic: %d parameters named for %d inputs; the rest are ignored", len(reply.Params), len(kept)))
-			}
-			break
-		}
-		old := kept[i].Name.Name
-		if p == old {
-			continue
-		}
-		if c.taken[p] || isStepName(p) || p == "row" || p == "item" {
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: parameter name %s is taken; input %s keeps its name", p, old))
-			continue
-		}
-		c.taken[p] = true
-		renames[old] = p
-		kept[i].Name.Name = p
-	}
-	if len(renames) > 0 {
-		walkBody(task.Body, func(r *ast.Ref) {
-			if n, ok := renames[r.Name]; ok {
-				r.Name = n
-			}
-		})
-	}
-	// Rebuild the body with the kept inputs.
-	var body []ast.Stmt
-	for _, s := range task.Body.Stmts {
-		if in, ok := s.(*ast.InputDecl); ok && !used[in.Name.Name] && !contains(kept, in) {
-			continue
-		}
-		body = append(body, s)
-	}
-	task.Body.Stmts = body
-	c.inputs = kept
+	filled := c.applyDeps(names, judged, reply, checks)
+	c.applyParams(task, reply)
 	if reply.Goal != "" {
 		task.Goal = str(reply.Goal)
 	}
@@ -567,6 +227,14 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 	if err := checks(); err != nil { // cannot happen: every edit was checked
 		c.warnings = append(c.warnings, fmt.Sprintf("semantic: %v", err))
 	}
+}
+
+func (c *compiler) inputNames() []string {
+	var ns []string
+	for _, in := range c.inputs {
+		ns = append(ns, in.Name.Name)
+	}
+	return ns
 }
 
 // structural reports whether e is a structure dependency (the loop's row,
