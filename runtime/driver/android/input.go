@@ -126,12 +126,11 @@ func keyCode(k string) (string, bool) {
 // keyevent` for one key, `input text` for a character without a key code,
 // `input keycombination` (Android 13 and later) for a chord.
 func keyCommand(name string) (string, error) {
-	parts := strings.Split(name, "+")
-	if strings.HasSuffix(name, "++") || name == "+" {
-		parts = append(parts[:len(parts)-2], "+")
+	mods, last, err := driver.SplitChord(name)
+	if err != nil {
+		return "", err
 	}
-	last := parts[len(parts)-1]
-	if len(parts) == 1 {
+	if len(mods) == 0 {
 		if c, ok := keyCode(last); ok {
 			return "input keyevent " + c, nil
 		}
@@ -140,9 +139,9 @@ func keyCommand(name string) (string, error) {
 		}
 		return "", fmt.Errorf("no Android key code for %q", name)
 	}
-	codes := make([]string, 0, len(parts))
-	for _, m := range parts[:len(parts)-1] {
-		c, ok := modifierCodes[strings.ToLower(strings.TrimSpace(m))]
+	codes := make([]string, 0, len(mods)+1)
+	for _, m := range mods {
+		c, ok := modifierCodes[strings.ToLower(m)]
 		if !ok {
 			return "", fmt.Errorf("unknown modifier %q in key %q", m, name)
 		}

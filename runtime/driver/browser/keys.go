@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"github.com/cogflow/cogflow/runtime/driver"
 	"strings"
 	"unicode/utf8"
 
@@ -82,25 +83,12 @@ type chord struct {
 // parseChord reads "Ctrl+Shift+T", "Enter", "Ctrl++" or "a".
 func parseChord(s string) (chord, error) {
 	var c chord
-	if s == "" {
-		return c, fmt.Errorf("browser: empty key")
-	}
-	var last string
-	var mods []string
-	if strings.HasSuffix(s, "+") { // "+" or "Ctrl++"
-		last = "+"
-		if prefix := strings.TrimSuffix(strings.TrimSuffix(s, "+"), "+"); prefix != "" {
-			mods = strings.Split(prefix, "+")
-		}
-	} else {
-		parts := strings.Split(s, "+")
-		last, mods = parts[len(parts)-1], parts[:len(parts)-1]
+	mods, last, err := driver.SplitChord(s)
+	if err != nil {
+		return c, fmt.Errorf("browser: %w", err)
 	}
 	for _, m := range mods {
-		if m == "" {
-			continue
-		}
-		mk, ok := modifierKeys[strings.ToLower(strings.TrimSpace(m))]
+		mk, ok := modifierKeys[strings.ToLower(m)]
 		if !ok {
 			return c, fmt.Errorf("browser: unknown modifier %q in key %q", m, s)
 		}

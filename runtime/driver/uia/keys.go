@@ -2,6 +2,7 @@ package uia
 
 import (
 	"fmt"
+	"github.com/cogflow/cogflow/runtime/driver"
 	"strings"
 	"unicode/utf8"
 )
@@ -76,23 +77,13 @@ var namedVKs = map[string]uint16{
 // characters are sent as Unicode.
 func ParseChord(s string) (Chord, error) {
 	var c Chord
-	if strings.TrimSpace(s) == "" {
-		return c, fmt.Errorf("uia: empty key")
-	}
-	var last string
-	var mods []string
-	if strings.HasSuffix(s, "+") { // "+" or "Ctrl++"
-		last = "+"
-		if prefix := strings.TrimSuffix(strings.TrimSuffix(s, "+"), "+"); prefix != "" {
-			mods = strings.Split(prefix, "+")
-		}
-	} else {
-		parts := strings.Split(s, "+")
-		last, mods = strings.TrimSpace(parts[len(parts)-1]), parts[:len(parts)-1]
+	mods, last, err := driver.SplitChord(s)
+	if err != nil {
+		return c, fmt.Errorf("uia: %w", err)
 	}
 	seen := map[uint16]bool{}
 	for _, m := range mods {
-		vk, ok := modifierVKs[strings.ToLower(strings.TrimSpace(m))]
+		vk, ok := modifierVKs[strings.ToLower(m)]
 		if !ok {
 			return c, fmt.Errorf("uia: unknown modifier %q in key %q", m, s)
 		}
