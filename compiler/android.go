@@ -3,8 +3,8 @@ package compiler
 import (
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // androidKeyNames turn the Android key names a recorder writes

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // An Android trace starts with a launch of the recorded app, and its key

@@ -6,13 +6,13 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/compiler/synth"
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/trace"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime/trace"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
@@ -46,7 +46,7 @@ func compileOK(t *testing.T, tr *trace.Trace, name string) *Result {
 
 func TestCompileAllTraces(t *testing.T) {
 	var paths []string
-	for _, g := range []string{"testdata/*.trace.json", "trace/testdata/*.trace.json"} {
+	for _, g := range []string{"testdata/*.trace.json", "../runtime/trace/testdata/*.trace.json"} {
 		m, _ := filepath.Glob(g)
 		paths = append(paths, m...)
 	}
@@ -63,7 +63,7 @@ func TestCompileAllTraces(t *testing.T) {
 
 // Every prefix of a recorded trace compiles to a clean, formatted workflow.
 func TestCompilePrefixes(t *testing.T) {
-	for _, p := range []string{"trace/testdata/keyword.trace.json", "trace/testdata/reading_list.trace.json", "testdata/extract.trace.json", "testdata/structure.trace.json"} {
+	for _, p := range []string{"../runtime/trace/testdata/keyword.trace.json", "../runtime/trace/testdata/reading_list.trace.json", "testdata/extract.trace.json", "testdata/structure.trace.json"} {
 		full := load(t, p)
 		for n := 0; n <= len(full.Events); n++ {
 			tr := *full

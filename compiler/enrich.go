@@ -4,9 +4,9 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // constructors are the element constructors of the language.

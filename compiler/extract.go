@@ -9,7 +9,7 @@ package compiler
 import (
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // Op is one operation of the language extracted from raw events.

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // Tabs and windows. The runtime acts in one current tab and never follows

@@ -3,7 +3,7 @@ package compiler
 import (
 	"testing"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func TestWindowName(t *testing.T) {

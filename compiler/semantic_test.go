@@ -49,7 +49,7 @@ params: mountain
 // result parses, checks clean and is a fixed point of the printer.
 func compileLLM(t *testing.T, client llm.Client) *Result {
 	t.Helper()
-	tr := load(t, "trace/testdata/keyword.trace.json")
+	tr := load(t, "../runtime/trace/testdata/keyword.trace.json")
 	res, err := Compile(tr, Options{Filename: "keyword.cog", LLM: client, Model: "test-model"})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, res.Source)
@@ -223,7 +223,7 @@ func TestSemanticLLMError(t *testing.T) {
 }
 
 func TestSemanticNoLLMUnchanged(t *testing.T) {
-	tr := load(t, "trace/testdata/keyword.trace.json")
+	tr := load(t, "../runtime/trace/testdata/keyword.trace.json")
 	a, err := Compile(tr, Options{Filename: "k.cog"})
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +235,7 @@ func TestSemanticNoLLMUnchanged(t *testing.T) {
 
 func TestSemanticAllTraces(t *testing.T) {
 	// Every golden trace compiles with an LLM that answers nonsense.
-	for _, p := range []string{"trace/testdata/reading_list.trace.json", "testdata/extract.trace.json", "testdata/structure.trace.json", "testdata/iterative.trace.json"} {
+	for _, p := range []string{"../runtime/trace/testdata/reading_list.trace.json", "testdata/extract.trace.json", "testdata/structure.trace.json", "testdata/iterative.trace.json"} {
 		res, err := Compile(load(t, p), Options{Filename: "x.cog", LLM: &fakeLLM{reply: "op1 = summarize<\"x\">(op2)\nop3 = fixed\ngoal: Do it\nparams: thing"}})
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", p, err, res.Source)
@@ -262,7 +262,7 @@ func TestSemanticIterative(t *testing.T) {
 		"op9 = extract_information.information_recall<\"the abstract of the article\">(op7)\n" +
 		"goal: Fill in the abstract of every paper in the reading list from the wiki\nparams:\n"
 	f := &fakeLLM{reply: reply}
-	res, err := Compile(load(t, "trace/testdata/reading_list.trace.json"), Options{Filename: "r.cog", LLM: f})
+	res, err := Compile(load(t, "../runtime/trace/testdata/reading_list.trace.json"), Options{Filename: "r.cog", LLM: f})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, res.Source)
 	}

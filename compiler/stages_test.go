@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func actions(ops []Op) []string {
@@ -63,12 +63,12 @@ func TestExtractRules(t *testing.T) {
 }
 
 func TestExtractRecordedTraces(t *testing.T) {
-	got := actions(Extract(load(t, "trace/testdata/keyword.trace.json")))
+	got := actions(Extract(load(t, "../runtime/trace/testdata/keyword.trace.json")))
 	want := "open(http://127.0.0.1:8088/wiki) type(Denali) click click select_text(Denali is the highest mountain peak in North America.) switch_window(Notes) type(Alaska)"
 	if g := strings.Join(got, " "); !strings.HasPrefix(g, "open(http://127.0.0.1:8088/wiki) type(Denali) click click select_text(") || !strings.HasSuffix(g, "switch_window(Notes) type(Alaska)") {
 		t.Fatalf("got %s\nwant about %s", g, want)
 	}
-	rl := actions(Extract(load(t, "trace/testdata/reading_list.trace.json")))
+	rl := actions(Extract(load(t, "../runtime/trace/testdata/reading_list.trace.json")))
 	if rl[0] != "double_click" || rl[3] != "new_tab(http://127.0.0.1:8088/wiki)" {
 		t.Fatalf("reading list: %v", rl)
 	}
@@ -163,7 +163,7 @@ func TestIterativeBecomesLoop(t *testing.T) {
 	if strings.Index(src, "op1 = open") > strings.Index(src, "for row") || !strings.Contains(src, "  }\n  op5 = click(") {
 		t.Errorf("steps outside the row are not outside the loop:\n%s", src)
 	}
-	rl := compileOK(t, load(t, "trace/testdata/reading_list.trace.json"), "reading_list.cog")
+	rl := compileOK(t, load(t, "../runtime/trace/testdata/reading_list.trace.json"), "reading_list.cog")
 	if got := stepOf(t, rl, "op14"); !strings.HasPrefix(got, `paste(row.cell("Abstract"), op`) {
 		t.Errorf("reading list: same row, other column: %s\n%s", got, rl.Source)
 	}
@@ -173,7 +173,7 @@ func TestIterativeBecomesLoop(t *testing.T) {
 }
 
 func TestKeywordTask(t *testing.T) {
-	res := compileOK(t, load(t, "trace/testdata/keyword.trace.json"), "keyword.cog")
+	res := compileOK(t, load(t, "../runtime/trace/testdata/keyword.trace.json"), "keyword.cog")
 	if got := stepOf(t, res, "op4"); got != `click(match_element<"TODO: describe which element">(op2, within: list(name: "Search results")))` {
 		t.Errorf("op4 = %s", got)
 	}

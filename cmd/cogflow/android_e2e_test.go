@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver/android/adbtest"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // End-to-end tests of the Android driver against the simulated device of

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/compiler"
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // runCompile compiles a demonstration trace into a workflow. The compiled

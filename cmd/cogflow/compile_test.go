@@ -16,7 +16,7 @@ func TestCompile(t *testing.T) {
 	isolateConfig(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "reading.cog")
-	r := runCLI(t, "", "compile", "../../compiler/trace/testdata/reading_list.trace.json", "-o", out, "--dir", filepath.Join(dir, ".cogflow"))
+	r := runCLI(t, "", "compile", "../../runtime/trace/testdata/reading_list.trace.json", "-o", out, "--dir", filepath.Join(dir, ".cogflow"))
 	if r.code != exitOK {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
@@ -61,7 +61,7 @@ func TestCompileWithModel(t *testing.T) {
 		"op7 = summarize<\"the US state the mountain is in, in one word\">(op5)\n" +
 		"goal: Look up a mountain on the wiki and note the state it is in\nparams: mountain\n"
 	srv := model(t, llmtest.Rule{Name: "extractor", Match: llmtest.Contains("dependency extractor of cogflow"), Reply: llmtest.Text(reply)})
-	r := runCLI(t, "", "compile", "../../compiler/trace/testdata/keyword.trace.json", "--dir", t.TempDir())
+	r := runCLI(t, "", "compile", "../../runtime/trace/testdata/keyword.trace.json", "--dir", t.TempDir())
 	if r.code != exitOK {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}

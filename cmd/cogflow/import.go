@@ -5,7 +5,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // runImport converts a Chrome DevTools Recorder recording into a trace.

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func TestImport(t *testing.T) {
-	src, err := os.ReadFile("../../compiler/trace/testdata/devtools_wiki.json")
+	src, err := os.ReadFile("../../runtime/trace/testdata/devtools_wiki.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,7 @@ func TestKBCommands(t *testing.T) {
 // its position by kb validate, check and compile.
 func TestProjectKBErrors(t *testing.T) {
 	isolateConfig(t)
-	trace, _ := filepath.Abs("../../compiler/trace/testdata/keyword.trace.json")
+	trace, _ := filepath.Abs("../../runtime/trace/testdata/keyword.trace.json")
 	dir := t.TempDir()
 	t.Chdir(dir)
 	os.MkdirAll(".cogflow", 0o755)

@@ -8,11 +8,11 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/android"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
 	"github.com/cogflow/cogflow/runtime/driver/uia"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // recordFlags are cogflow record's flags, for every driver.

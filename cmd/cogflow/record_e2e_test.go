@@ -13,11 +13,11 @@ import (
 	"github.com/go-rod/rod/lib/launcher"
 	"github.com/go-rod/rod/lib/proto"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/llm/llmtest"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // End-to-end tests of programming by demonstration: a person (CDP mouse

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // TestRecordCommand records the demo site headless and stops it as Ctrl-C

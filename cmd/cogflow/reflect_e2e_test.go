@@ -48,8 +48,8 @@ const (
 // checks clean.
 func TestReflectLearns(t *testing.T) {
 	isolateConfig(t)
-	keywordTrace, _ := filepath.Abs("../../compiler/trace/testdata/keyword.trace.json")
-	formTrace, _ := filepath.Abs("../../compiler/trace/testdata/devtools_form.trace.json")
+	keywordTrace, _ := filepath.Abs("../../runtime/trace/testdata/keyword.trace.json")
+	formTrace, _ := filepath.Abs("../../runtime/trace/testdata/devtools_form.trace.json")
 	srv := model(t,
 		llmtest.Rule{Name: "first extractor", Match: both(llmtest.Contains("dependency extractor of cogflow"), llmtest.Contains("Denali")), Reply: llmtest.Text(firstExtractorReply)},
 		// The reflection rule answers only a request that shows both the

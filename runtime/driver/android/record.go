@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // RecordOptions tune Record.

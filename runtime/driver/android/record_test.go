@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/android/adbtest"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // getevent -lp of a phone whose touchscreen reports in screen pixels

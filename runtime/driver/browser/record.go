@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 //go:embed record.js

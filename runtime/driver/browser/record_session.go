@@ -8,7 +8,7 @@ import (
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/proto"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // Record navigates the current tab to url and records what a person does

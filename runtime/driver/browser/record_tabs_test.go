@@ -11,7 +11,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/cogflow/cogflow/compiler"
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 const tabsHome = `<!doctype html><html><head><title>Tabs home</title></head><body>

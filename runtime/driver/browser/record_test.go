@@ -13,12 +13,12 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/cogflow/cogflow/compiler"
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )

@@ -12,7 +12,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // The recorder's hooks: WH_MOUSE_LL and WH_KEYBOARD_LL on a dedicated,

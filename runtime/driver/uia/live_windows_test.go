@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // The live tests drive a real desktop: they start an application, type

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // The recorder's logic: low-level hook events (hooks_windows.go) in, trace

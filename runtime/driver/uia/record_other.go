@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"runtime"
 
-	"github.com/cogflow/cogflow/compiler/trace"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // Record records a demonstration on the Windows desktop; off Windows it

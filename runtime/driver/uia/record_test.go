@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/compiler"
-	"github.com/cogflow/cogflow/compiler/trace"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // TestRecord feeds hook events over the Monster window to the recorder

@@ -16,7 +16,7 @@ func TestDocsExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	const marker = "<!-- trace example: compiler/trace/testdata/keyword.trace.json -->\n```json\n"
+	const marker = "<!-- trace example: runtime/trace/testdata/keyword.trace.json -->\n```json\n"
 	i := strings.Index(text, marker)
 	if i < 0 {
 		t.Fatal("docs/trace-format.md: no example marker")
