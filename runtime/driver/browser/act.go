@@ -169,12 +169,9 @@ func (d *Driver) key(ctx context.Context, t *tab, keys string, e *driver.Element
 	}
 	mark, realm := -1, ""
 	if e != nil {
-		var o op
-		realm, o = spec(e)
-		var res struct {
-			Mark int `json:"mark"`
-		}
-		if err := t.run(ctx, realm, []op{{"op": "focus", "t": o}}, &res); err != nil {
+		var res textResult
+		var err error
+		if realm, err = runOn(ctx, t, e, op{"op": "focus"}, &res); err != nil {
 			return "", err
 		}
 		mark = res.Mark
@@ -191,6 +188,17 @@ type textResult struct {
 	Mark   int    `json:"mark"`
 }
 
+// runOn runs one operation of page.js on the element (in its frame's
+// realm) or, with no element, on the page, and returns the realm it ran in.
+func runOn(ctx context.Context, t *tab, e *driver.Element, o op, out any) (realm string, err error) {
+	if e != nil {
+		var s op
+		realm, s = spec(e)
+		o["t"] = s
+	}
+	return realm, t.run(ctx, realm, []op{o}, out)
+}
+
 // copyCut fires the page's copy or cut event on the target (or the
 // selection) and keeps the text in the driver's clipboard: the element's
 // text or value, the selection, or what a page handler put in clipboardData.
@@ -200,15 +208,9 @@ func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Ele
 		d.clipboard = text
 		return text, nil
 	}
-	o := op{"op": kind}
-	realm := ""
-	if e != nil {
-		var s op
-		realm, s = spec(e)
-		o["t"] = s
-	}
 	var res textResult
-	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+	realm, err := runOn(ctx, t, e, op{"op": kind}, &res)
+	if err != nil {
 		return "", err
 	}
 	d.clipboard = res.Text
@@ -221,15 +223,9 @@ func (d *Driver) paste(ctx context.Context, t *tab, e *driver.Element, text stri
 	if text == "" {
 		text = d.clipboard
 	}
-	o := op{"op": "paste", "text": text}
-	realm := ""
-	if e != nil {
-		var s op
-		realm, s = spec(e)
-		o["t"] = s
-	}
 	var res textResult
-	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+	realm, err := runOn(ctx, t, e, op{"op": "paste", "text": text}, &res)
+	if err != nil {
 		return "", err
 	}
 	if res.Insert && text != "" {
@@ -243,15 +239,9 @@ func (d *Driver) paste(ctx context.Context, t *tab, e *driver.Element, text stri
 // selectText selects the element's text, or the given text (within the
 // element when given) with a DOM Range.
 func (d *Driver) selectText(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
-	o := op{"op": "select", "text": text}
-	realm := ""
-	if e != nil {
-		var s op
-		realm, s = spec(e)
-		o["t"] = s
-	}
 	var res textResult
-	if err := t.run(ctx, realm, []op{o}, &res); err != nil {
+	realm, err := runOn(ctx, t, e, op{"op": "select", "text": text}, &res)
+	if err != nil {
 		return "", err
 	}
 	return res.Text, d.settleIn(ctx, t, realm, res.Mark)
@@ -288,15 +278,9 @@ func (d *Driver) scroll(ctx context.Context, t *tab, e *driver.Element, dir stri
 	if amount == 0 {
 		amount = 1
 	}
-	o := op{"op": "scrollInfo"}
-	realm := ""
-	if e != nil {
-		var s op
-		realm, s = spec(e)
-		o["t"] = s
-	}
 	var s spot
-	if err := t.run(ctx, realm, []op{o}, &s); err != nil {
+	realm, err := runOn(ctx, t, e, op{"op": "scrollInfo"}, &s)
+	if err != nil {
 		return err
 	}
 	var dx, dy float64
