@@ -243,11 +243,7 @@ func TestE2ERecordIterativeReadingList(t *testing.T) {
 
 	// Run on a fresh site: every other row gets "About <its title>".
 	s2, base2 := demo(t)
-	path := writeWorkflow(t, "reading_list.cog", strings.ReplaceAll(readFile(t, cog), base, base2))
-	r := runWith(ctx, "", "run", path, "--yes", "--dir", t.TempDir())
-	if r.code != exitOK {
-		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
-	}
+	replay(t, ctx, cog, base, base2, "--dir", t.TempDir())
 	for i, p := range s2.State().ReadingList {
 		if i == 0 {
 			continue
@@ -256,6 +252,18 @@ func TestE2ERecordIterativeReadingList(t *testing.T) {
 			t.Errorf("row %d abstract = %q, want %q", i, p.Abstract, want)
 		}
 	}
+}
+
+// replay runs a compiled workflow against another demo site (at base2
+// instead of base) with the given run flags; the run must succeed.
+func replay(t *testing.T, ctx context.Context, cog, base, base2 string, flags ...string) result {
+	t.Helper()
+	path := writeWorkflow(t, filepath.Base(cog), strings.ReplaceAll(readFile(t, cog), base, base2))
+	r := runWith(ctx, "", append([]string{"run", path, "--yes"}, flags...)...)
+	if r.code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	return r
 }
 
 func readFile(t *testing.T, path string) string {
@@ -386,11 +394,7 @@ func TestE2ERecordIterativeList(t *testing.T) {
 		}
 	}
 	s2, base2 := demo(t)
-	path := writeWorkflow(t, "rename.cog", strings.ReplaceAll(readFile(t, cog), base, base2))
-	r := runWith(ctx, "", "run", path, "--yes", "--dir", t.TempDir())
-	if r.code != exitOK {
-		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
-	}
+	replay(t, ctx, cog, base, base2, "--dir", t.TempDir())
 	want := []string{"report.txt", "notes.md", "todo.md", "budget.csv"} // the first was the demonstration's
 	if got := s2.State().Files; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files after the run = %v, want %v", got, want)

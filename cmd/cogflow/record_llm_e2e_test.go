@@ -78,12 +78,8 @@ func TestE2ERecordKeywordSummaryWithLLM(t *testing.T) {
 			return llmtest.Reply{Text: kenyaSummary}
 		}},
 	)
-	path := writeWorkflow(t, "keyword_summary.cog", strings.ReplaceAll(readFile(t, cog), base, base2))
 	root := t.TempDir()
-	r := runWith(ctx, "", "run", path, "--yes", "--input", name+"=Mount Kenya", "--dir", root)
-	if r.code != exitOK {
-		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
-	}
+	replay(t, ctx, cog, base, base2, "--input", name+"=Mount Kenya", "--dir", root)
 	if got := s2.State().Notes; !strings.Contains(got, kenyaSummary) || strings.Contains(got, demoSummary) {
 		t.Errorf("notes after the run = %q, want the model's Mount Kenya summary", got)
 	}
