@@ -226,8 +226,8 @@ func TestActionTimeout(t *testing.T) {
 		t.Errorf("wait for missing text: %v after %v", err, time.Since(start))
 	}
 	start = time.Now()
-	_, err = d.Do(context.Background(), driver.Action{Op: "click", Target: target(t, d, "b"), Timeout: 500 * time.Millisecond})
-	if err == nil || !strings.Contains(err.Error(), "in flight") || time.Since(start) > 3*time.Second {
+	_, err = d.Do(context.Background(), driver.Action{Op: "click", Target: target(t, d, "b"), Timeout: 1500 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "in flight") || time.Since(start) > 4*time.Second {
 		t.Errorf("click with a hanging request: %v after %v", err, time.Since(start))
 	}
 }

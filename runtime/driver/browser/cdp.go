@@ -291,7 +291,12 @@ func remaining(ctx context.Context) int64 {
 	if !ok {
 		return int64(DefaultActionTimeout / time.Millisecond)
 	}
-	ms := time.Until(dl).Milliseconds() - 50
+	// The page must answer before the deadline cuts the call off, or
+	// its reason (a request in flight, a navigation pending) is lost: a
+	// margin of a fifth of what is left, at least 50 ms, for a busy
+	// machine's slow round trip.
+	left := time.Until(dl).Milliseconds()
+	ms := left - max(50, left/5)
 	if ms < 1 {
 		ms = 1
 	}
