@@ -3,7 +3,6 @@ package runtime
 import (
 	"context"
 	"fmt"
-	"math/big"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -19,11 +18,7 @@ func (in *Interp) eval(ctx context.Context, e ast.Expr) (cty.Value, error) {
 	case *ast.StringLit:
 		return cty.StringVal(e.Value), nil
 	case *ast.NumberLit:
-		f, _, err := big.ParseFloat(e.Raw, 10, 512, big.ToNearestEven)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("number %s: %w", e.Raw, err)
-		}
-		return cty.NumberVal(f), nil
+		return funcs.Number(e.Raw)
 	case *ast.BoolLit:
 		return cty.BoolVal(e.Value), nil
 	case *ast.ListLit:

@@ -2,7 +2,6 @@ package synth
 
 import (
 	"fmt"
-	"math/big"
 	"regexp"
 	"sync"
 
@@ -80,11 +79,7 @@ func (ev evaluator) eval(e ast.Expr) (cty.Value, error) {
 	case *ast.StringLit:
 		return cty.StringVal(e.Value), nil
 	case *ast.NumberLit:
-		f, _, err := big.ParseFloat(e.Raw, 10, 512, big.ToNearestEven)
-		if err != nil {
-			return cty.NilVal, fmt.Errorf("number %s: %w", e.Raw, err)
-		}
-		return cty.NumberVal(f), nil
+		return funcs.Number(e.Raw)
 	case *ast.Ref:
 		if v, ok := ev.env[e.Name]; ok {
 			return v, nil

@@ -2,6 +2,7 @@ package funcs
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 
 	"github.com/zclconf/go-cty/cty"
@@ -101,4 +102,14 @@ func Binary(op string, x, y cty.Value) (v cty.Value, err error) {
 		return x.Or(y), nil
 	}
 	return cty.NilVal, fmt.Errorf("unknown operator %s", op)
+}
+
+// Number is the value of a number literal as the language writes it, with
+// the precision the interpreter and the synthesizer both compute in.
+func Number(raw string) (cty.Value, error) {
+	f, _, err := big.ParseFloat(raw, 10, 512, big.ToNearestEven)
+	if err != nil {
+		return cty.NilVal, fmt.Errorf("number %s: %w", raw, err)
+	}
+	return cty.NumberVal(f), nil
 }
