@@ -103,16 +103,26 @@ func (d *Driver) Capabilities() driver.Capabilities {
 	}
 }
 
+// enter starts one call on the current tab: the driver locked and the
+// context bounded by the action timeout until done.
+func (d *Driver) enter(ctx context.Context) (_ context.Context, _ *tab, done func(), _ error) {
+	d.mu.Lock()
+	t, err := d.current()
+	if err != nil {
+		d.mu.Unlock()
+		return ctx, nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, d.timeout)
+	return ctx, t, func() { cancel(); d.mu.Unlock() }, nil
+}
+
 // Screenshot returns a PNG of the current tab's viewport.
 func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	t, err := d.current()
+	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
+	defer done()
 	var res struct {
 		Data []byte `json:"data"`
 	}
@@ -125,14 +135,11 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 // ScreenText implements driver.ScreenReader: the rendered text of the
 // current tab's page (innerText, so hidden text is left out).
 func (d *Driver) ScreenText(ctx context.Context) (string, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	t, err := d.current()
+	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return "", err
 	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
+	defer done()
 	var res struct {
 		Result struct {
 			Value string `json:"value"`

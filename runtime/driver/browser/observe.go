@@ -100,14 +100,11 @@ func (r *rawElement) element(realm string, dx, dy float64, base int, parent int,
 // Observe walks the current tab: one evaluation for the page and its
 // same-origin frames, one more per cross-origin frame.
 func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	t, err := d.current()
+	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
+	defer done()
 	tree := &driver.Tree{Taken: time.Now()}
 	url, title, err := d.collect(ctx, t, "", op{"op": "observe"}, 0, 0, -1, "", &tree.Elements, 0)
 	if err != nil {
@@ -120,14 +117,11 @@ func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
 // Find returns the elements matching at least one attribute of q (all
 // interactive elements when q gives none): one evaluation on the page.
 func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	t, err := d.current()
+	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
+	defer done()
 	realm, within := splitRef(q.Within)
 	o := op{"op": "find", "ro": q.Role, "n": q.Name, "t": q.Text, "i": q.ID, "c": q.Class, "ph": q.Placeholder,
 		"l": q.Label, "h": q.Href, "w": within}
