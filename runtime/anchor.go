@@ -9,39 +9,41 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
-// Anchoring: finding the live element a description means. Every recorded
-// attribute votes with a weight; the best candidate must both match well
-// and stand clearly above the next one. An unclear choice is an error that
-// lists the candidates — cogflow never clicks on a guess.
-
-// attrWeights are the votes of exact matches; a partial (substring) match
-// earns half. Ids are the strongest evidence, paths the weakest: layouts
-// shift, ids rarely do.
-var attrWeights = map[string]float64{
-	"id": 5, "name": 3, "text": 3, "label": 3, "placeholder": 2, "href": 2,
-	"description": 1.5, "value": 1.5, "class": 1, "path": 1,
-}
+// Anchoring: finding the live element a description means. Every
+// attribute the description gives must hold for the element (match.go has
+// the rule of each); among the candidates that satisfy all of them the
+// best must stand clearly above the next one. An unclear choice is an
+// error that lists the candidates — cogflow never acts on a guess.
 
 const (
-	roleWeight = 2.0
-	// minScore is the share of the possible score a winner needs.
-	minScore = 0.5
+	roleWeight  = 2.0
+	indexWeight = 1.0
 	// minMargin is how far (as a share of the possible score) the winner
-	// must stand above the runner-up.
+	// must stand above the runner-up; less is an ambiguity.
 	minMargin = 0.15
+	// hiddenShare is what an invisible candidate keeps of its score: what
+	// a person cannot see ranks below what they can.
+	hiddenShare = 0.5
+	// listed is how many candidates an error shows.
+	listed = 5
 )
 
-// Candidate is a live element with its anchoring score in [0, 1].
+// Candidate is a live element with its anchoring score in [0, 1]. For a
+// candidate that contradicts the description, Why says which attribute
+// it fails, and Score is the share of the description it does satisfy.
 type Candidate struct {
 	El    *driver.Element
 	Score float64
+	Why   string
 }
 
 // AnchorError says why no element could be chosen, with the best
 // candidates so a person can fix the description.
 type AnchorError struct {
-	Locator    string
-	Ambiguous  bool
+	Locator   string
+	Ambiguous bool
+	// Candidates are the tied elements of an ambiguity, or the near misses
+	// of a failed match, best first.
 	Candidates []Candidate
 }
 
@@ -52,11 +54,17 @@ func (e *AnchorError) Error() string {
 	} else {
 		fmt.Fprintf(&b, "no element matches %s", e.Locator)
 	}
-	if len(e.Candidates) == 0 {
+	switch {
+	case len(e.Candidates) == 0:
 		b.WriteString(" (the page has no candidate at all)")
+	case !e.Ambiguous:
+		b.WriteString("; the nearest elements, each failing an attribute the description gives:")
 	}
 	for _, c := range e.Candidates {
 		fmt.Fprintf(&b, "\n  %3.0f%%  %s", c.Score*100, describe(c.El))
+		if c.Why != "" {
+			fmt.Fprintf(&b, " — %s", c.Why)
+		}
 	}
 	if e.Ambiguous {
 		b.WriteString("\n  add an attribute that tells them apart: id, text, index, or within: the list, row or dialog it is in")
@@ -64,60 +72,73 @@ func (e *AnchorError) Error() string {
 	return b.String()
 }
 
-// score rates how well el matches l, in [0, 1].
-func score(l *Locator, el *driver.Element) float64 {
+// score rates el against the locator whose attributes are ws. A candidate
+// that satisfies every attribute gets a score in (0, 1] and no reason; one
+// that contradicts an attribute gets the reason and, for ranking near
+// misses in an error, the share of the description it satisfies.
+func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
 	var got, total float64
-	roleMismatch := false
+	why := ""
+	fail := func(reason string) {
+		if why == "" {
+			why = reason
+		}
+	}
 	if l.Role != "" && l.Role != "element" {
 		total += roleWeight
-		if strings.EqualFold(el.Role, l.Role) {
+		if roleAgrees(l, el) {
 			got += roleWeight
 		} else {
-			roleMismatch = true
+			fail(fmt.Sprintf("it is a %s, not a %s", roleName(el.Role), l.Role))
 		}
 	}
-	for k, want := range l.Attrs {
-		w, ok := attrWeights[k]
-		if !ok {
-			continue
+	for _, w := range ws {
+		total += w.weight
+		switch w.agree(el) {
+		case equals:
+			got += w.weight
+		case contains:
+			got += w.weight * containsShare
+		default:
+			fail(w.mismatch(el))
 		}
-		total += w
-		got += w * similarity(attrOf(el, k), want)
 	}
 	if l.Index >= 0 {
-		total++
-		if el.List != nil && el.List.Index == l.Index {
-			got++
+		total += indexWeight
+		if p := position(el); p == l.Index {
+			got += indexWeight
+		} else if p < 0 {
+			fail("it has no index")
+		} else {
+			fail(fmt.Sprintf("its index is %d", p))
 		}
 	}
-	if total == 0 {
-		return 0
-	}
-	s := got / total
-	if roleMismatch {
-		s *= 0.5 // a link is not a button, however alike their names
+	s := 1.0
+	if total > 0 {
+		// Otherwise the description gives only what the driver filtered
+		// on already (css, xpath): every candidate satisfies it.
+		s = got / total
 	}
 	if !el.Visible {
-		s *= 0.5 // what a person cannot see is a poor guess
+		s *= hiddenShare
 	}
-	return s
+	return s, why
 }
 
-// similarity is 1 for an exact (case- and space-insensitive) match, 0.5
-// when one contains the other, 0 otherwise.
-func similarity(have, want string) float64 {
-	h, w := normalize(have), normalize(want)
-	switch {
-	case h == "" || w == "":
-		return 0
-	case h == w:
-		return 1
-	case strings.Contains(h, w) || strings.Contains(w, h):
-		return 0.5
+func roleName(r string) string {
+	if r == "" {
+		return "generic element"
 	}
-	return 0
+	return r
 }
 
+// describesSomething reports whether a locator says anything at all about
+// its element; element() does not, and anchoring it would pick anything.
+func describesSomething(l *Locator) bool {
+	return (l.Role != "" && l.Role != "element") || len(l.Attrs) > 0 || l.Index >= 0
+}
+
+// normalize folds case and collapses spaces: how names are compared.
 func normalize(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
@@ -157,23 +178,39 @@ func Choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 	return choose(l, candidates)
 }
 
-// choose picks the clear winner among candidates.
+// choose picks the clear winner among the candidates that satisfy every
+// attribute of l.
 func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
-	ranked := make([]Candidate, 0, len(candidates))
+	if !describesSomething(l) {
+		return nil, &AnchorError{Locator: l.String()}
+	}
+	ws := wants(l)
+	var ranked, missed []Candidate
 	for _, el := range candidates {
-		if s := score(l, el); s > 0 {
+		s, why := score(l, ws, el)
+		switch {
+		case why == "":
 			ranked = append(ranked, Candidate{El: el, Score: s})
+		case s > 0:
+			missed = append(missed, Candidate{El: el, Score: s, Why: why})
 		}
 	}
-	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].Score > ranked[j].Score })
-	top := ranked[:min(len(ranked), 5)]
-	switch {
-	case len(ranked) == 0 || ranked[0].Score < minScore:
-		return nil, &AnchorError{Locator: l.String(), Candidates: top}
-	case len(ranked) > 1 && ranked[0].Score-ranked[1].Score < minMargin:
-		return nil, &AnchorError{Locator: l.String(), Ambiguous: true, Candidates: top}
+	if len(ranked) == 0 {
+		return nil, &AnchorError{Locator: l.String(), Candidates: best(missed)}
+	}
+	if len(ranked) > 1 {
+		sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].Score > ranked[j].Score })
+		if ranked[0].Score-ranked[1].Score < minMargin {
+			return nil, &AnchorError{Locator: l.String(), Ambiguous: true, Candidates: best(ranked)}
+		}
 	}
 	return ranked[0].El, nil
+}
+
+// best keeps the highest-scoring candidates for a message.
+func best(cs []Candidate) []Candidate {
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Score > cs[j].Score })
+	return cs[:min(len(cs), listed)]
 }
 
 // query turns a locator into a driver query for drivers that can search in
@@ -191,6 +228,9 @@ func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error)
 		el, err := e.derive(ctx, in)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Origin, err)
+		}
+		if e.Live != nil && !sameElement(e.Live, el) {
+			return nil, &DriftError{Origin: e.Origin, Was: e.Live, Now: el}
 		}
 		e.Live = el
 		return el, nil

@@ -81,10 +81,18 @@ func asElem(v cty.Value) (*Elem, error) {
 }
 
 // snapshotLocator describes a live element by what identifies it, so that
-// an element chosen once (by a person or an LLM) can be found again.
+// an element chosen once (by a person or an LLM) can be found again. Every
+// attribute must hold when it is (anchoring's rule), path included: of two
+// "Reply" buttons the path is what tells them apart, and if the chosen one
+// is gone the other is not taken for it. A field's text is its content,
+// which the workflow may type into, so it is left out.
 func snapshotLocator(el *driver.Element) *Locator {
 	l := &Locator{Role: el.Role, Attrs: map[string]string{}, Index: -1}
-	for k, v := range map[string]string{"id": el.ID, "name": el.Name, "text": el.Text, "href": el.Href, "path": el.Path} {
+	text := el.Text
+	if el.Editable {
+		text = ""
+	}
+	for k, v := range map[string]string{"id": el.ID, "name": el.Name, "text": text, "href": el.Href, "path": el.Path} {
 		if v != "" {
 			l.Attrs[k] = v
 		}
@@ -115,4 +123,30 @@ func describe(el *driver.Element) string {
 		role = "element"
 	}
 	return role + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// DriftError says that a structural element (a row, a cell, a list item,
+// next(…)) found again through its structure is no longer the element it
+// was: the list changed under the workflow, and acting on whatever now
+// holds the place would act on another element.
+type DriftError struct {
+	Origin   string
+	Was, Now *driver.Element
+}
+
+func (e *DriftError) Error() string {
+	return fmt.Sprintf("%s was %s and is now %s: the page changed under it, so the step does not act on another element",
+		e.Origin, describe(e.Was), describe(e.Now))
+}
+
+// sameElement reports whether now, found again through the structure
+// that first gave was, is still that element: the driver's handle and its
+// name are unchanged (its text may have changed by the workflow typing
+// into it), or its role, id, name and text all are (a page that rendered
+// it anew). The text of a field is its state, not its identity.
+func sameElement(was, now *driver.Element) bool {
+	if !strings.EqualFold(was.Role, now.Role) || was.ID != now.ID || normalize(was.Name) != normalize(now.Name) {
+		return false
+	}
+	return was.Ref == now.Ref || was.Editable || normalize(was.Text) == normalize(now.Text)
 }

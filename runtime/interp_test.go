@@ -247,7 +247,7 @@ func TestAnchorErrors(t *testing.T) {
 	}{
 		{`op1 = click(button(name: "Save"))`, []string{`button(name: "Save") is ambiguous`, `100%  button(name: "Save")`}},
 		{`op1 = click(button(name: "Delete"))`, []string{`no element matches button(name: "Delete")`}},
-		{`op1 = click(link(name: "Cancel"))`, []string{`no element matches link(name: "Cancel")`, `30%  button(name: "Cancel")`}},
+		{`op1 = click(link(name: "Cancel"))`, []string{`no element matches link(name: "Cancel")`, `60%  button(name: "Cancel") — it is a button, not a link`}},
 	}
 	for _, tt := range tests {
 		file, task, info := load(t, "task t {\n  driver browser\n  "+tt.step+"\n}")

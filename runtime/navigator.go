@@ -84,7 +84,12 @@ func (n navigator) children(h any, rows bool) ([]any, error) {
 	}
 	out := make([]any, len(found))
 	for i := range found {
-		out[i] = n.nth(parent, rows, i, fmt.Sprintf("%s(%s)[%d]", fn, parent.Origin, i))
+		e := n.nth(parent, rows, i, fmt.Sprintf("%s(%s)[%d]", fn, parent.Origin, i))
+		// What the list held when it was enumerated is what each item is:
+		// a later iteration finding another item in its place fails
+		// rather than acting on it (an earlier one deleted or moved it).
+		e.Live = found[i]
+		out[i] = e
 	}
 	return out, nil
 }

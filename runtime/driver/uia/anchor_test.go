@@ -67,7 +67,8 @@ func TestAnchorSnapshots(t *testing.T) {
 
 		{"MonsterListView", loc("listitem", -1, "name", "Birds"), "Window/ListView/ListBoxItem[2]"},
 		{"MonsterListView", loc("listitem", 2), "Window/ListView/ListBoxItem[3]"},
-		{"MonsterListView", loc("listitem", -1, "text", "Tree"), "Window/ListView/ListBoxItem[3]"},
+		{"MonsterListView", loc("listitem", -1, "text", "trees"), "Window/ListView/ListBoxItem[3]"},
+		{"MonsterListView", loc("listitem", -1, "text", "Tree"), none}, // not a word of "Trees"
 		{"MonsterListView", loc("text", -1, "name", "Spaniels"), "Window/ListView/ListBoxItem[1]/TextBlock"},
 		{"MonsterListView", loc("list", -1, "class", "ListView"), "Window/ListView"},
 		{"MonsterListView", loc("listitem", -1, "class", "ListBoxItem"), ambiguous},
