@@ -396,9 +396,16 @@ func TestPrune(t *testing.T) {
 			"FrameLayout:"},
 		{"a clickable image stays", n(full, n(`class="android.widget.ImageView" clickable="true" bounds="[0,0][50,50]"`, "")),
 			"FrameLayout: ImageView:FrameLayout"},
-		{"no area, nothing inside", n(full, n(`class="android.widget.LinearLayout" bounds="[0,0][0,0]"`,
-			n(`class="android.widget.Button" text="Hidden" clickable="true" bounds="[0,0][10,10]"`, ""))),
+		// A container of zero height hides nothing: its children are seen
+		// by their own bounds, and hang under its parent.
+		{"no area, the inside still seen", n(full, n(`class="android.widget.LinearLayout" bounds="[0,0][100,0]"`,
+			n(`class="android.widget.Button" text="Shown" clickable="true" bounds="[0,0][10,10]"`, ""))),
+			"FrameLayout: Button:FrameLayout"},
+		{"no area of its own", n(full, n(`class="android.widget.Button" text="Hidden" clickable="true" bounds="[10,10][10,20]"`, "")),
 			"FrameLayout:"},
+		{"off the screen", n(full, n(`class="android.widget.Button" text="Below" clickable="true" bounds="[0,120][100,150]"`, "")+
+			n(`class="android.widget.Button" text="Half in" clickable="true" bounds="[0,90][100,120]"`, "")),
+			"FrameLayout: Button:FrameLayout"},
 		{"an empty list stays", n(full, n(`class="androidx.recyclerview.widget.RecyclerView" bounds="[0,0][100,100]"`, "")),
 			"FrameLayout: RecyclerView:FrameLayout"},
 	}

@@ -32,12 +32,17 @@ type raw struct {
 // flatten lists the nodes of h in document order (parents first).
 func flatten(h *hierarchy) []raw {
 	var out []raw
+	screen := screenOf(h)
 	var walk func(n *node, parent int, web, bar bool)
 	walk = func(n *node, parent int, web, bar bool) {
 		r := raw{n: n, parent: parent, elem: -1, web: web, bar: bar}
 		r.text, r.desc = collapse(n.Text), collapse(n.ContentDesc)
 		r.role = classRole(n.Class)
-		r.hidden = n.rect.empty() || (parent >= 0 && out[parent].hidden)
+		// A node's own bounds decide, not its ancestors': real apps lay
+		// out containers of zero height whose children are drawn, and
+		// touched, all the same (uiautomator dumps only nodes Android
+		// reports visible to the user).
+		r.hidden = !onScreen(n.rect, screen)
 		out = append(out, r)
 		me := len(out) - 1
 		web = web || simpleName(n.Class) == "WebView"
@@ -50,6 +55,36 @@ func flatten(h *hierarchy) []raw {
 		walk(&h.Nodes[i], -1, false, false)
 	}
 	return out
+}
+
+// screenOf is the area the dump's windows cover: the union of the root
+// nodes' bounds (the dump carries no screen size). The zero rect means
+// no root has an area, and then nothing is clipped.
+func screenOf(h *hierarchy) rect {
+	var s rect
+	for i := range h.Nodes {
+		r := h.Nodes[i].rect
+		switch {
+		case r.empty():
+		case s.empty():
+			s = r
+		default:
+			s = rect{min(s.L, r.L), min(s.T, r.T), max(s.R, r.R), max(s.B, r.B)}
+		}
+	}
+	return s
+}
+
+// onScreen reports whether a node with bounds r can be seen: it has an
+// area, and some of it lies on the screen.
+func onScreen(r, screen rect) bool {
+	if r.empty() {
+		return false
+	}
+	if screen.empty() {
+		return true
+	}
+	return r.L < screen.R && r.R > screen.L && r.T < screen.B && r.B > screen.T
 }
 
 // interactive reports whether a person can act on the node.
@@ -70,7 +105,8 @@ func (r *raw) important() bool {
 // matters for neither but groups two or more kept nodes stays, because it
 // tells which texts belong together (a list item's title and subtitle); a
 // wrapper around a single kept node goes, its child taking its place.
-// Nodes without area, and everything inside them, are not on screen.
+// Nodes without area or off the screen are not seen; what they hold is
+// judged by its own bounds (their kept children are lifted to them).
 func prune(rs []raw) {
 	kids := make([]int, len(rs))
 	for i := len(rs) - 1; i >= 0; i-- {
