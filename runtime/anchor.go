@@ -101,6 +101,9 @@ func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
 			got += w.weight * containsShare
 		default:
 			fail(w.mismatch(el))
+			// Only for ordering near misses in a message: a value that
+			// shares the words asked for is the likelier slip.
+			got += w.weight * w.likeness(el) / 2
 		}
 	}
 	if l.Index >= 0 {

@@ -140,6 +140,16 @@ func (w want) mismatch(el *driver.Element) string {
 	return fmt.Sprintf("%s is %q", w.key, have)
 }
 
+// likeness is 1 when el's value and the written one contain one another
+// (after case folding), else 0. It ranks near misses, never candidates.
+func (w want) likeness(el *driver.Element) float64 {
+	h, v := normalize(attrOf(el, w.key)), normalize(w.raw)
+	if h != "" && v != "" && (strings.Contains(h, v) || strings.Contains(v, h)) {
+		return 1
+	}
+	return 0
+}
+
 // containsWords reports whether sub occurs in s as whole words: the runes
 // on either side of the occurrence are not letters or digits of the same
 // word. Scripts written without spaces (Han, kana, Thai, …) have no word
