@@ -73,23 +73,29 @@ func (e *AnchorError) Error() string {
 }
 
 // score rates el against the locator whose attributes are ws. A candidate
-// that satisfies every attribute gets a score in (0, 1] and no reason; one
-// that contradicts an attribute gets the reason and, for ranking near
-// misses in an error, the share of the description it satisfies.
-func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
+// that satisfies every attribute gets a score in (0, 1] and no reason. One
+// that contradicts an attribute gets a reason: with explain, which
+// attribute it fails, and as its score the share of the description it
+// satisfies (for ordering near misses in a message); without, a bare
+// marker and no score — the hot path stops at the first contradiction.
+func score(l *Locator, ws []want, el *driver.Element, explain bool) (float64, string) {
 	var got, total float64
 	why := ""
-	fail := func(reason string) {
+	fail := func(reason func() string) bool {
 		if why == "" {
-			why = reason
+			why = notMatching
+			if explain {
+				why = reason()
+			}
 		}
+		return !explain
 	}
 	if l.Role != "" && l.Role != "element" {
 		total += roleWeight
 		if roleAgrees(l, el) {
 			got += roleWeight
-		} else {
-			fail(fmt.Sprintf("it is a %s, not a %s", roleName(el.Role), l.Role))
+		} else if fail(func() string { return fmt.Sprintf("it is a %s, not a %s", roleName(el.Role), l.Role) }) {
+			return 0, why
 		}
 	}
 	for _, w := range ws {
@@ -100,9 +106,10 @@ func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
 		case contains:
 			got += w.weight * containsShare
 		default:
-			fail(w.mismatch(el))
-			// Only for ordering near misses in a message: a value that
-			// shares the words asked for is the likelier slip.
+			if fail(func() string { return w.mismatch(el) }) {
+				return 0, why
+			}
+			// A value that shares the words asked for is the likelier slip.
 			got += w.weight * w.likeness(el) / 2
 		}
 	}
@@ -110,10 +117,13 @@ func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
 		total += indexWeight
 		if p := position(el); p == l.Index {
 			got += indexWeight
-		} else if p < 0 {
-			fail("it has no index")
-		} else {
-			fail(fmt.Sprintf("its index is %d", p))
+		} else if fail(func() string {
+			if p < 0 {
+				return "it has no index"
+			}
+			return fmt.Sprintf("its index is %d", p)
+		}) {
+			return 0, why
 		}
 	}
 	s := 1.0
@@ -127,6 +137,9 @@ func score(l *Locator, ws []want, el *driver.Element) (float64, string) {
 	}
 	return s, why
 }
+
+// notMatching marks a contradiction found without explaining it.
+const notMatching = "does not match"
 
 func roleName(r string) string {
 	if r == "" {
@@ -143,6 +156,9 @@ func describesSomething(l *Locator) bool {
 
 // normalize folds case and collapses spaces: how names are compared.
 func normalize(s string) string {
+	if normalized(s) {
+		return s // most names are: no allocation
+	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
@@ -188,17 +204,20 @@ func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 		return nil, &AnchorError{Locator: l.String()}
 	}
 	ws := wants(l)
-	var ranked, missed []Candidate
+	var ranked []Candidate
 	for _, el := range candidates {
-		s, why := score(l, ws, el)
-		switch {
-		case why == "":
+		if s, why := score(l, ws, el, false); why == "" {
 			ranked = append(ranked, Candidate{El: el, Score: s})
-		case s > 0:
-			missed = append(missed, Candidate{El: el, Score: s, Why: why})
 		}
 	}
 	if len(ranked) == 0 {
+		// The failure path only: say what each near miss fails.
+		var missed []Candidate
+		for _, el := range candidates {
+			if s, why := score(l, ws, el, true); s > 0 {
+				missed = append(missed, Candidate{El: el, Score: s, Why: why})
+			}
+		}
 		return nil, &AnchorError{Locator: l.String(), Candidates: best(missed)}
 	}
 	if len(ranked) > 1 {

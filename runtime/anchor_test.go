@@ -176,3 +176,18 @@ func TestChooseNearMissesListed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkChoose is anchoring's own share of a step: one description
+// against a page's worth of candidates.
+func BenchmarkChoose(b *testing.B) {
+	page := nearMisses()
+	for i := 0; i < 5; i++ {
+		page = append(page, page...)
+	}
+	l := loc("textbox", -1, "name", "Search", "id", "q")
+	page = append(page[:len(page)-1:len(page)-1], el("q2", "textbox", "Search"))
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = runtime.Choose(l, page)
+	}
+}

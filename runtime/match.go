@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cogflow/cogflow/runtime/driver"
 )
@@ -118,14 +119,59 @@ func (w want) agree(el *driver.Element) agreement {
 		}
 		return contradicts
 	}
-	h := normalize(have)
-	switch {
-	case h == w.norm:
+	if foldEqual(have, w.norm) {
 		return equals
-	case w.kind == withinWords && w.norm != "" && containsWords(h, w.norm):
+	}
+	if w.kind == withinWords && w.norm != "" && len(have) >= len(w.norm) && containsWords(normalize(have), w.norm) {
 		return contains
 	}
 	return contradicts
+}
+
+// normalized reports whether normalize would return s unchanged: no
+// upper case, no space but single ' ' between words.
+func normalized(s string) bool {
+	prevSpace := true
+	for _, r := range s {
+		switch {
+		case r == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		case unicode.IsSpace(r) || unicode.ToLower(r) != r || r == utf8.RuneError:
+			return false
+		default:
+			prevSpace = false
+		}
+	}
+	return s == "" || !prevSpace
+}
+
+// foldEqual reports whether normalize(have) == norm without building the
+// normalized string: the comparison anchoring makes for every candidate.
+func foldEqual(have, norm string) bool {
+	i := 0
+	pendingSpace := false
+	for _, r := range have {
+		if unicode.IsSpace(r) {
+			pendingSpace = i > 0
+			continue
+		}
+		if pendingSpace {
+			if i >= len(norm) || norm[i] != ' ' {
+				return false
+			}
+			i++
+			pendingSpace = false
+		}
+		want, size := utf8.DecodeRuneInString(norm[i:])
+		if size == 0 || unicode.ToLower(r) != want {
+			return false
+		}
+		i += size
+	}
+	return i == len(norm)
 }
 
 // mismatch says in words why el contradicts w, for error messages.
