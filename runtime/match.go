@@ -73,6 +73,16 @@ var attrRules = map[string]struct {
 	"class":       {allTokens, 1},
 }
 
+// attrWeights are the weights of attrRules by attribute: the attributes
+// that take part in scoring (the selector code asks which those are).
+var attrWeights = func() map[string]float64 {
+	m := make(map[string]float64, len(attrRules))
+	for k, r := range attrRules {
+		m[k] = r.weight
+	}
+	return m
+}()
+
 // want is one written attribute, prepared once per anchoring so that the
 // per-candidate work is comparisons only.
 type want struct {
