@@ -72,13 +72,13 @@ func (e *AnchorError) Error() string {
 	return b.String()
 }
 
-// score rates el against the locator whose attributes are ws. A candidate
+// judge rates el against the locator whose attributes are ws. A candidate
 // that satisfies every attribute gets a score in (0, 1] and no reason. One
 // that contradicts an attribute gets a reason: with explain, which
 // attribute it fails, and as its score the share of the description it
 // satisfies (for ordering near misses in a message); without, a bare
 // marker and no score — the hot path stops at the first contradiction.
-func score(l *Locator, ws []want, el *driver.Element, explain bool) (float64, string) {
+func judge(l *Locator, ws []want, el *driver.Element, explain bool) (float64, string) {
 	var got, total float64
 	why := ""
 	fail := func(reason func() string) bool {
@@ -137,6 +137,23 @@ func score(l *Locator, ws []want, el *driver.Element, explain bool) (float64, st
 	}
 	return s, why
 }
+
+// score rates how well el matches l, in [0, 1]: 0 when it contradicts
+// an attribute, at least minScore when it satisfies them all.
+func score(l *Locator, el *driver.Element) float64 {
+	if !describesSomething(l) {
+		return 0
+	}
+	s, why := judge(l, wants(l), el, false)
+	if why != "" {
+		return 0
+	}
+	return s
+}
+
+// minScore is the least score of an element that satisfies its
+// description: any satisfying element scores above 0.
+const minScore = 1e-9
 
 // notMatching marks a contradiction found without explaining it.
 const notMatching = "does not match"
@@ -206,7 +223,7 @@ func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 	ws := wants(l)
 	var ranked []Candidate
 	for _, el := range candidates {
-		if s, why := score(l, ws, el, false); why == "" {
+		if s, why := judge(l, ws, el, false); why == "" {
 			ranked = append(ranked, Candidate{El: el, Score: s})
 		}
 	}
@@ -214,7 +231,7 @@ func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 		// The failure path only: say what each near miss fails.
 		var missed []Candidate
 		for _, el := range candidates {
-			if s, why := score(l, ws, el, true); s > 0 {
+			if s, why := judge(l, ws, el, true); s > 0 {
 				missed = append(missed, Candidate{El: el, Score: s, Why: why})
 			}
 		}

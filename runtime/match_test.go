@@ -3,6 +3,8 @@ package runtime
 import (
 	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/runtime/driver"
 )
 
 // foldEqual and normalized are normalize's allocation-free shortcuts for
@@ -27,4 +29,30 @@ func FuzzFoldEqual(f *testing.F) {
 			t.Fatalf("foldEqual(%q, %q) = %v, normalize says %v", have, on, !(n == on), n == on)
 		}
 	})
+}
+
+// score is the yes/no view of anchoring for code that counts matches (a
+// wait for a number of elements): at least minScore exactly when the
+// element satisfies every attribute.
+func TestScoreCountsSatisfying(t *testing.T) {
+	save := &driver.Element{Role: "button", Name: "Save", ID: "save", Visible: true}
+	draft := &driver.Element{Role: "button", Name: "Save draft", ID: "save-draft", Visible: true}
+	hidden := &driver.Element{Role: "button", Name: "Save", Visible: false}
+	tests := []struct {
+		l    *Locator
+		el   *driver.Element
+		want bool
+	}{
+		{&Locator{Role: "button", Attrs: map[string]string{"name": "Save"}, Index: -1}, save, true},
+		{&Locator{Role: "button", Attrs: map[string]string{"name": "Save"}, Index: -1}, draft, false},
+		{&Locator{Role: "button", Attrs: map[string]string{"name": "save"}, Index: -1}, hidden, true},
+		{&Locator{Role: "button", Attrs: map[string]string{"id": "save-now", "name": "Save"}, Index: -1}, save, false},
+		{&Locator{Role: "link", Attrs: map[string]string{"name": "Save"}, Index: -1}, save, false},
+		{&Locator{Role: "element", Attrs: map[string]string{}, Index: -1}, save, false},
+	}
+	for _, tt := range tests {
+		if got := score(tt.l, tt.el) >= minScore; got != tt.want {
+			t.Errorf("score(%s, %s) >= minScore is %v, want %v", tt.l, describe(tt.el), got, tt.want)
+		}
+	}
 }
