@@ -51,8 +51,17 @@ func TestStructuralDrift(t *testing.T) {
 		clicks    int    // actions that reached the page
 		err       string // "" for a run that must succeed
 	}{
-		{"row deleted under the loop", loop, func(n []string, i int) []string { return append(append([]string(nil), n[:i]...), n[i+1:]...) },
-			1, `rows(table(name: "Files"))[1] was row(text: "b.txt") and is now row(text: "c.txt")`},
+		// Each click deletes its row: every later row is found where it
+		// moved, none skipped.
+		{"each row deleted in turn", loop, func(n []string, i int) []string {
+			return append(append([]string(nil), n[:i]...), n[i+1:]...)
+		}, 3, ""},
+		{"a later row deleted", loop, func(n []string, i int) []string {
+			if i != 0 {
+				return n
+			}
+			return []string{n[0], n[2]}
+		}, 1, `rows(table(name: "Files"))[1] was row(text: "b.txt") and is now row(text: "c.txt")`},
 		{"rows rendered anew, same content", loop, func(n []string, _ int) []string { return n },
 			3, ""},
 		{"row renamed under the loop", loop, func(n []string, i int) []string {
@@ -88,6 +97,11 @@ func TestStructuralDrift(t *testing.T) {
 			}
 			if len(f.Log) != tt.clicks {
 				t.Errorf("%d actions reached the page, want %d: %+v", len(f.Log), tt.clicks, f.Log)
+			}
+			for i, a := range f.Log {
+				if want := []string{"a.txt", "b.txt", "c.txt"}[min(i, 2)]; tt.err == "" && a.Target.Text != want {
+					t.Errorf("action %d on %q, want %q", i+1, a.Target.Text, want)
+				}
 			}
 		})
 	}

@@ -150,3 +150,19 @@ func sameElement(was, now *driver.Element) bool {
 	}
 	return was.Ref == now.Ref || was.Editable || normalize(was.Text) == normalize(now.Text)
 }
+
+// refind returns the one element of cands that is still was (sameElement),
+// or nil when none or several are: an item that moved is followed, an item
+// that is gone or has look-alikes is not guessed at.
+func refind(cands []*driver.Element, was *driver.Element) *driver.Element {
+	var found *driver.Element
+	for _, c := range cands {
+		if sameElement(was, c) {
+			if found != nil {
+				return nil
+			}
+			found = c
+		}
+	}
+	return found
+}

@@ -94,9 +94,12 @@ func (n navigator) children(h any, rows bool) ([]any, error) {
 	return out, nil
 }
 
-// nth derives the i-th row or item of parent.
+// nth derives the i-th row or item of parent: the item that held that
+// place when the list was enumerated, found again where it is now if
+// earlier steps moved it (deleting the items before it, say).
 func (n navigator) nth(parent *Elem, rows bool, i int, origin string) *Elem {
-	return &Elem{Origin: origin, derive: func(ctx context.Context, in *Interp) (*driver.Element, error) {
+	e := &Elem{Origin: origin}
+	e.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
 		live, err := in.resolve(ctx, parent)
 		if err != nil {
 			return nil, err
@@ -106,11 +109,17 @@ func (n navigator) nth(parent *Elem, rows bool, i int, origin string) *Elem {
 			return nil, err
 		}
 		found := relatives(tree, live.Ref, rows)
+		if was := e.Live; was != nil && (i >= len(found) || !sameElement(was, found[i])) {
+			if el := refind(found, was); el != nil {
+				return el, nil
+			}
+		}
 		if i >= len(found) {
 			return nil, fmt.Errorf("there are only %d now", len(found))
 		}
 		return found[i], nil
-	}}
+	}
+	return e
 }
 
 func (n navigator) Rows(table any) ([]any, error) { return n.children(table, true) }
@@ -180,6 +189,11 @@ func (n navigator) step(h any, delta int, fn string) (any, error) {
 			sibs, at = relatives(tree, live.List.Container, false), live.List.Index
 		default:
 			return nil, fmt.Errorf("%s is not an item of a list or table", describe(live))
+		}
+		if was := out.Live; was != nil && (at+delta < 0 || at+delta >= len(sibs) || !sameElement(was, sibs[at+delta])) {
+			if el := refind(sibs, was); el != nil {
+				return el, nil // the item it was, moved
+			}
 		}
 		if at+delta < 0 || at+delta >= len(sibs) {
 			return nil, fmt.Errorf("there is no item %d places from item %d (of %d)", delta, at, len(sibs))
