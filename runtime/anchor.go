@@ -45,6 +45,8 @@ type AnchorError struct {
 	// Candidates are the tied elements of an ambiguity, or the near misses
 	// of a failed match, best first.
 	Candidates []Candidate
+	// Empty says the description gives nothing to match (element()).
+	Empty bool
 }
 
 func (e *AnchorError) Error() string {
@@ -55,8 +57,10 @@ func (e *AnchorError) Error() string {
 		fmt.Fprintf(&b, "no element matches %s", e.Locator)
 	}
 	switch {
+	case e.Empty:
+		b.WriteString(": the description gives no attribute to look for")
 	case len(e.Candidates) == 0:
-		b.WriteString(" (the page has no candidate at all)")
+		b.WriteString(" (no element on the screen shares any attribute with it)")
 	case !e.Ambiguous:
 		b.WriteString("; the nearest elements, each failing an attribute the description gives:")
 	}
@@ -218,7 +222,7 @@ func Choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 // attribute of l.
 func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 	if !describesSomething(l) {
-		return nil, &AnchorError{Locator: l.String()}
+		return nil, &AnchorError{Locator: l.String(), Empty: true}
 	}
 	ws := wants(l)
 	var ranked []Candidate
