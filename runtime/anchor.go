@@ -60,7 +60,7 @@ func (e *AnchorError) Error() string {
 	case e.Empty:
 		b.WriteString(": the description gives no attribute to look for")
 	case len(e.Candidates) == 0:
-		b.WriteString(" (no element on the screen shares any attribute with it)")
+		b.WriteString(" (no element on the screen comes close)")
 	case !e.Ambiguous:
 		b.WriteString("; the nearest elements, each failing an attribute the description gives:")
 	}

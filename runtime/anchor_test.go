@@ -125,7 +125,7 @@ func TestChooseRules(t *testing.T) {
 			[]string{`button(name: "Go") is ambiguous`, `100%  button(name: "Go", id: "go")`, `100%  button(name: "Go", id: "Go2")`, "tells them apart"}},
 		// a description that says nothing matches nothing.
 		{"empty", loc("element", -1), none, []string{"no element matches element(): the description gives no attribute to look for"}},
-		{"nothing in common", loc("slider", -1, "name", "Volume"), none, []string{"no element on the screen shares any attribute with it"}},
+		{"nothing in common", loc("slider", -1, "name", "Volume"), none, []string{"no element on the screen comes close"}},
 		{"unknown attribute only", loc("element", -1, "colour", "red"), ambiguous, nil},
 	}
 	page := nearMisses()
