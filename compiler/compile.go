@@ -137,8 +137,11 @@ type compiler struct {
 
 func (c *compiler) enrich() {
 	c.keyCount = map[string]int{}
-	for _, op := range c.ops {
+	for i, op := range c.ops {
 		in := &info{Op: op}
+		if op.Note != "" {
+			c.warnings = append(c.warnings, fmt.Sprintf("op%d: %s", i+1, op.Note))
+		}
 		if op.Target != nil {
 			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
 			in.desc = Describe(c.tr, op.Target, op.Snapshot)
@@ -258,6 +261,7 @@ type source struct {
 type state struct {
 	sources  []source // earlier text values, oldest first
 	elements []int    // indexes of earlier element-valued ops
+	secrets  []source // secret inputs by the text typed, never a source of programs
 }
 
 // targetExpr chooses the expression for op i's target: the loop row's
@@ -330,6 +334,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 // step with that value, a synthesized program over earlier values, or a
 // new input named after the field with the value as its default.
 func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
+	if isSecret(t) {
+		return c.secretExpr(text, t, st)
+	}
 	for k := len(st.sources) - 1; k >= 0; k-- {
 		if st.sources[k].value == text {
 			return ref(st.sources[k].name)
@@ -380,6 +387,10 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 	switch in.Action {
 	case "click", "double_click", "right_click":
 		return call(in.Action, tgt())
+	case "choose":
+		return c.chooseExpr(i, st)
+	case "back":
+		return call("back")
 	case "drag":
 		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
 	case "type":
@@ -444,7 +455,7 @@ func (c *compiler) record(i int, st *state) {
 	in := c.infos[i]
 	switch in.Action {
 	case "type", "paste", "copy", "cut", "select_text":
-		if in.Text != "" {
+		if in.Text != "" && !isSecret(in.full) {
 			st.sources = append(st.sources, source{in.name, in.Text})
 		}
 	case "click", "double_click", "right_click", "drag":
@@ -461,7 +472,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 	var outer state // what is visible after the loop
 	for i, in := range c.infos {
 		if i == c.loopLo {
-			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...)}
+			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...), secrets: st.secrets}
 		}
 		if c.loopLo >= 0 && i == c.loopHi+1 {
 			// Loop steps are not visible after the loop; inputs declared
@@ -471,6 +482,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 					outer.sources = append(outer.sources, src)
 				}
 			}
+			outer.secrets = st.secrets
 			*st = outer
 		}
 		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}

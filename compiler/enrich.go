@@ -89,6 +89,7 @@ func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *t
 	if t.Context != nil {
 		full.Context = t.Context
 	}
+	full.Secret = t.Secret // the event says what the snapshot cannot
 	return full, &s, idx
 }
 

@@ -32,6 +32,12 @@ type Op struct {
 	Text string
 	// Events are the ids of the trace events the op came from.
 	Events []string
+	// Note says what the op could not say faithfully (a middle click
+	// compiled as a left click); the compiler turns it into a warning.
+	Note string
+	// OptionKnown is set on a choice of a <select> option ("choose") when
+	// Text is the option's text, not only its value.
+	OptionKnown bool
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -65,22 +71,21 @@ func fieldKey(t *trace.Target) string {
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
-	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
+	x := &extractor{tr: tr, opOf: map[string]int{}, tabs: newTabState(), echoed: map[int]bool{}}
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		if e.Cause != "" {
-			if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
-				if e.Kind == trace.KindTabOpen && e.Window != nil {
-					x.tabs.opened(e.Window.ID, k, false) // a link that opens a tab
-				}
-				x.attach(k, e.ID)
-				continue
-			}
+		x.step(e)
+		x.prevID = e.ID
+		if e.Kind == trace.KindNavigate && e.URL != "" {
+			x.lastURL = e.URL
 		}
-		x.event(e)
 	}
 	if len(x.pending) > 0 && len(x.ops) > 0 {
 		x.attach(len(x.ops) - 1)
+	}
+	if tr.Driver == trace.DriverBrowser || tr.Driver == "" {
+		// On Android a swipe at the end turns a pager: it stays.
+		x.ops = dropTrailingScrolls(x.ops)
 	}
 	out := x.ops[:0]
 	for i, op := range x.ops {
@@ -106,16 +111,41 @@ func Extract(tr *trace.Trace) []Op {
 		}
 		out = append(out, op)
 	}
+	if len(x.notes) > 0 && len(out) > 0 {
+		k := len(out) - 1
+		out[k].Note = strings.Join(append(append([]string(nil), x.notes...), out[k].Note), "; ")
+		out[k].Note = strings.TrimSuffix(out[k].Note, "; ")
+	}
 	return out
+}
+
+// step handles one event: a consequence of an earlier event goes to that
+// event's op; anything else is an event of its own.
+func (x *extractor) step(e *trace.Event) {
+	if e.Cause != "" {
+		if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
+			if e.Kind == trace.KindTabOpen && e.Window != nil {
+				x.tabs.opened(e.Window.ID, k, false) // a link that opens a tab
+			}
+			x.attach(k, e.ID)
+			return
+		}
+	}
+	x.event(e)
 }
 
 // extractor holds Extract's state between events.
 type extractor struct {
+	tr      *trace.Trace
 	ops     []Op
 	pending []string       // events waiting for the op they belong to
 	opOf    map[string]int // event id → op index
 	tabs    *tabState
 	scrollY float64
+	echoed  map[int]bool // paste ops whose own input event was seen
+	notes   []string     // notes with no op of their own (a forward click)
+	prevID  string       // the event before the current one
+	lastURL string       // the last address loaded
 }
 
 func (x *extractor) last() *Op {
@@ -159,6 +189,10 @@ func (x *extractor) event(e *trace.Event) {
 	l := x.last()
 	switch e.Kind {
 	case trace.KindClick, trace.KindMiddleClick:
+		if e.Kind == trace.KindMiddleClick || e.Button == trace.ButtonMiddle || e.Button == trace.ButtonBack || e.Button == trace.ButtonForward {
+			x.button(e)
+			return
+		}
 		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDblClick:
 		x.add(Op{Action: "double_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
@@ -190,7 +224,7 @@ func (x *extractor) event(e *trace.Event) {
 		if text == "" {
 			text = e.Value
 		}
-		if l != nil && l.Action == "paste" && l.Text == "" {
+		if l != nil && l.Action == "paste" && l.Text == "" && !x.echoed[len(x.ops)-1] {
 			l.Text, l.Target, l.Snapshot = text, e.Target, e.Snapshot
 			x.attach(len(x.ops)-1, e.ID)
 			return
@@ -231,6 +265,18 @@ func (x *extractor) event(e *trace.Event) {
 
 // input folds typing into one type op per field with the final value.
 func (x *extractor) input(e *trace.Event) {
+	switch {
+	case isCheckable(e.Target):
+		x.toggle(e)
+		return
+	case isChooser(e.Target):
+		x.choose(e)
+		return
+	case x.pasteEcho(e):
+		x.echoed[len(x.ops)-1] = true
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
 	l := x.last()
 	value := e.Value
 	if l != nil && l.Action == "type" && fieldKey(l.Target) == fieldKey(e.Target) {
@@ -259,12 +305,12 @@ func (x *extractor) change(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	if e.Target != nil && (e.Target.Role == "checkbox" || e.Target.Role == "radio" || e.Target.Role == "switch") {
-		if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
-			x.attach(len(x.ops)-1, e.ID)
-		} else {
-			x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		}
+	if isCheckable(e.Target) {
+		x.toggle(e)
+		return
+	}
+	if isChooser(e.Target) {
+		x.choose(e)
 		return
 	}
 	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
