@@ -58,7 +58,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("compile: no trace")
 	}
-	c := &compiler{tr: tr, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
+	c := &compiler{tr: tr, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
 	for _, w := range reserved {
 		c.taken[w] = true
 	}
@@ -126,6 +126,10 @@ type compiler struct {
 	loopRow        int    // the demonstrated row (or item)
 	loopDesc       *Desc
 	loopItems      bool // the loop walks a list's items, not a table's rows
+	loopReps       int  // how many items after the first the demonstration did alike
+	loopFolded     []string
+	folded         map[int]bool // ops that are later iterations of the loop
+	todo           bool         // a TODO choice was emitted
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -170,10 +174,11 @@ func listOf(t *trace.Target) *trace.ListContext {
 	return t.Context.List
 }
 
-// findLoop decides the task type: when two or more operations act on cells
-// of one table row, the row is the demonstrated item and the task iterates
-// over the rows after it. The loop body runs from the first to the last
-// operation on that row.
+// findLoop decides the task type: when operations act on cells of one
+// table row and the demonstration then did the same on the next rows (see
+// loop_evidence.go), the task iterates over the rows from the first one
+// demonstrated. The loop body runs from the first to the last operation on
+// that row.
 func (c *compiler) findLoop() {
 	c.loopLo, c.loopHi = -1, -1
 	for i, in := range c.infos {
@@ -181,17 +186,24 @@ func (c *compiler) findLoop() {
 		if h == nil || h.Table == "" {
 			continue
 		}
-		last, n := i, 0
-		for j := i; j < len(c.infos); j++ {
-			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex {
-				last, n = j, n+1
-			}
-		}
-		if n < 2 {
+		if c.seenItem(i, rowKey) {
 			continue
+		}
+		// The row's operations end where another row's begin.
+		last := i
+		for j := i + 1; j < len(c.infos); j++ {
+			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table {
+				if g.RowIndex != h.RowIndex {
+					break
+				}
+				last = j
+			}
 		}
 		c.loopLo, c.loopHi, c.loopTable, c.loopRow = i, last, h.Table, h.RowIndex
 		c.extendLoop(i)
+		if !c.confirmLoop(rowKey) {
+			continue
+		}
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor != "table" {
 			c.loopDesc = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
@@ -210,6 +222,9 @@ func (c *compiler) extendLoop(from int) {
 	fields := map[string]bool{}
 	for j := from; j < len(c.infos); j++ {
 		in := c.infos[j]
+		if j > c.loopHi && c.onOtherItem(in.full) {
+			break // the next item: a repetition, not a use of this one
+		}
 		if j > c.loopHi && c.reusesLoop(in, values, fields, j == c.loopHi+1) {
 			c.loopHi = j
 		}
@@ -291,7 +306,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
-	if l := listOf(t); l != nil {
+	if l := listOf(t); l != nil && !identified(t, d) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
 			e := c.infos[st.elements[k]]
 			m := listOf(e.full)
@@ -306,6 +321,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full {
+			c.todo = true
 			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
 			if n := len(st.sources); n > 0 {
 				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
@@ -485,19 +501,25 @@ func (c *compiler) emit(opts Options) *ast.File {
 			outer.secrets = st.secrets
 			*st = outer
 		}
+		if c.folded[i] {
+			continue // a later iteration of the loop, done by the loop
+		}
 		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {
 			loopBody = append(loopBody, s)
 			if i == c.loopHi {
-				fn, what, whole := "rows", "row", "table"
+				fn := "rows"
 				if c.loopItems {
-					fn, what, whole = "items", "item", "list"
+					fn = "items"
 				}
-				iter := &ast.Slice{X: call(fn, c.loopDesc.Expr()), Lo: num(c.loopRow + 1)}
+				var iter ast.Expr = call(fn, c.loopDesc.Expr())
+				if c.loopRow > 0 {
+					iter = &ast.Slice{X: iter, Lo: num(c.loopRow)}
+				}
 				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
-				f.Comments.Leading = []ast.Comment{{Text: fmt.Sprintf("# iterative: the demonstration did %s %d of the %s by hand; the loop does the %ss after it", what, c.loopRow+1, whole, what)}}
+				f.Comments.Leading = []ast.Comment{{Text: c.loopComment()}}
 				steps = append(steps, f)
 			}
 			continue
@@ -541,7 +563,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 	}
 	task := &ast.Task{Name: ast.Ident{Name: name}, Goal: &ast.StringLit{Value: goal}, Body: &ast.Block{Stmts: body}}
 	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + compiledFrom(opts) + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
-	if len(c.warnings) > 0 {
+	if c.todo {
 		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
 	}
 	return &ast.File{Name: opts.Filename, Decls: []ast.Decl{task}}

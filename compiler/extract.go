@@ -59,6 +59,9 @@ func fieldKey(t *trace.Target) string {
 	if t.Path != "" {
 		return t.Role + "|" + t.Path
 	}
+	if t.Ref != "" && t.Name == "" && t.Label == "" {
+		return "@" + t.Ref // a target that names only its snapshot element
+	}
 	return t.Role + "|" + t.Name + "|" + t.Label
 }
 
@@ -265,11 +268,12 @@ func (x *extractor) event(e *trace.Event) {
 
 // input folds typing into one type op per field with the final value.
 func (x *extractor) input(e *trace.Event) {
+	full := x.full(e)
 	switch {
-	case isCheckable(e.Target):
+	case isCheckable(full):
 		x.toggle(e)
 		return
-	case isChooser(e.Target):
+	case isChooser(full):
 		x.choose(e)
 		return
 	case x.pasteEcho(e):
@@ -305,11 +309,11 @@ func (x *extractor) change(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	if isCheckable(e.Target) {
+	if isCheckable(x.full(e)) {
 		x.toggle(e)
 		return
 	}
-	if isChooser(e.Target) {
+	if isChooser(x.full(e)) {
 		x.choose(e)
 		return
 	}

@@ -148,8 +148,8 @@ func (x *extractor) button(e *trace.Event) {
 	}
 	// The middle button.
 	href := ""
-	if e.Target != nil {
-		href = absURL(x.pageURL(e), e.Target.Href)
+	if full := x.full(e); full != nil {
+		href = absURL(x.pageURL(e), full.Href)
 	}
 	back := x.tabs.names[x.tabs.active]
 	if back == "" {
@@ -266,4 +266,10 @@ func (c *compiler) secretExpr(text string, t *trace.Target, st *state) ast.Expr 
 	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "secret"}})
 	st.secrets = append(st.secrets, source{name, text})
 	return ref(name)
+}
+
+// full is the event's target completed from its snapshot.
+func (x *extractor) full(e *trace.Event) *trace.Target {
+	t, _, _ := resolve(x.tr, e.Target, e.Snapshot)
+	return t
 }

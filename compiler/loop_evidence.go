@@ -1,0 +1,183 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// When a demonstration is evidence of iteration.
+//
+// One item done by hand — one row of a table, one item of a list, however
+// many operations on it — says nothing about the other items: the person
+// may have wanted that one only. Compiling it to a loop would act on items
+// the demonstration never touched, and a loop over the items *after* it
+// would not act on the demonstrated one at all. So the compiler makes a
+// loop only when the demonstration itself repeats: the same operations
+// (same actions, in the same columns of the row or the same place in the
+// item) done on two or more consecutive items. The loop then starts at
+// the first demonstrated item, so that every item the person did is done
+// again, and goes on to the end of the list; the repetitions are the
+// loop's later iterations, not steps of their own.
+//
+// Fields of a form are never items of a loop: a form whose rows look
+// alike is a list to the UI extractor, but typing into its fields one
+// after the other is filling the form.
+
+// repeats reports how many consecutive items after the first one the
+// demonstration did alike: ops [c.loopLo, c.loopHi] act on item first
+// (by key), and each following block of the same length must do the same
+// on item first+1, first+2, …. It returns the number of repetitions and
+// the index of the last op they cover.
+func (c *compiler) repeats(key func(*trace.Target) (string, int, bool)) (n, end int) {
+	size := c.loopHi - c.loopLo + 1
+	end = c.loopHi
+	for start := c.loopHi + 1; start+size <= len(c.infos); start += size {
+		if !c.sameBlock(c.loopLo, start, size, n+1, key) {
+			break
+		}
+		n++
+		end = start + size - 1
+	}
+	return n, end
+}
+
+// sameBlock reports whether ops [b, b+size) do what ops [a, a+size) did,
+// on the item delta places further.
+func (c *compiler) sameBlock(a, b, size, delta int, key func(*trace.Target) (string, int, bool)) bool {
+	onItem := false
+	for k := 0; k < size; k++ {
+		x, y := c.infos[a+k], c.infos[b+k]
+		if x.Action != y.Action {
+			return false
+		}
+		xc, xi, xok := key(x.full)
+		yc, yi, yok := key(y.full)
+		if xok != yok {
+			return false
+		}
+		if !xok {
+			// Outside the item: the same element (or none).
+			if (x.desc == nil) != (y.desc == nil) || (x.desc != nil && x.desc.String() != y.desc.String()) {
+				return false
+			}
+			continue
+		}
+		if xc != yc || yi != xi+delta || !sameSpot(x.full, y.full) {
+			return false
+		}
+		onItem = true
+	}
+	return onItem
+}
+
+// sameSpot reports whether two targets sit at the same place in their
+// rows (the same column) or items (the same role).
+func sameSpot(a, b *trace.Target) bool {
+	if ha, hb := headersOf(a), headersOf(b); ha != nil || hb != nil {
+		return ha != nil && hb != nil && ha.ColumnIndex == hb.ColumnIndex
+	}
+	return a.Role == b.Role
+}
+
+// rowKey places a target in a table row.
+func rowKey(t *trace.Target) (string, int, bool) {
+	if h := headersOf(t); h != nil && h.Table != "" {
+		return h.Table, h.RowIndex, true
+	}
+	return "", 0, false
+}
+
+// itemKey places a target in a list item; form fields are in none.
+func itemKey(t *trace.Target) (string, int, bool) {
+	if l := listOf(t); l != nil && l.Container != "" && headersOf(t) == nil && !isField(t) {
+		return l.Container, l.Index, true
+	}
+	return "", 0, false
+}
+
+// isField reports whether t is a form control: typed into, toggled or
+// chosen from.
+func isField(t *trace.Target) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Role {
+	case "textbox", "searchbox", "checkbox", "radio", "switch", "combobox", "listbox", "slider", "spinbutton":
+		return true
+	}
+	return t.Editable && t.Role != "cell"
+}
+
+// confirmLoop keeps the loop found at [c.loopLo, c.loopHi] only when the
+// demonstration repeated it; the repetitions' ops are folded into the
+// loop. Without a repetition there is no loop.
+func (c *compiler) confirmLoop(key func(*trace.Target) (string, int, bool)) bool {
+	n, end := c.repeats(key)
+	if n == 0 {
+		c.loopLo, c.loopHi = -1, -1
+		return false
+	}
+	c.loopReps = n
+	for j := c.loopHi + 1; j <= end; j++ {
+		c.folded[j] = true
+		c.loopFolded = append(c.loopFolded, c.infos[j].Events...)
+	}
+	return true
+}
+
+// loopComment explains the loop in the workflow.
+func (c *compiler) loopComment() string {
+	what, whole := "row", "table"
+	if c.loopItems {
+		what, whole = "item", "list"
+	}
+	return fmt.Sprintf("# iterative: the demonstration did %ss %d–%d of the %s alike (the repetition: %s); the loop does every %s from %s %d on",
+		what, c.loopRow+1, c.loopRow+1+c.loopReps, whole, cite(c.loopFolded), what, what, c.loopRow+1)
+}
+
+// seenItem reports whether an op before op i acted on the same item as
+// op i: a loop starts at the first op on its item, never in its middle.
+func (c *compiler) seenItem(i int, key func(*trace.Target) (string, int, bool)) bool {
+	ci, ii, ok := key(c.infos[i].full)
+	if !ok {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		if cj, ij, ok := key(c.infos[j].full); ok && cj == ci && ij == ii {
+			return true
+		}
+	}
+	return false
+}
+
+// onOtherItem reports whether t lies in the loop's table or list, on
+// another item than the demonstrated one.
+func (c *compiler) onOtherItem(t *trace.Target) bool {
+	for _, key := range []func(*trace.Target) (string, int, bool){rowKey, itemKey} {
+		if k, i, ok := key(t); ok && k == c.loopTable && i != c.loopRow {
+			return true
+		}
+	}
+	return false
+}
+
+// identified reports whether a target's description names it by an
+// identifying attribute — an id, or for a form field its label, name or
+// placeholder — unique on the screen it was recorded on. Such an element is
+// described by it wherever it sits: that a UI extractor took its form for
+// a list does not make it one item of many to choose from. (Without a
+// snapshot to verify against, an id is taken as unique: that is what ids
+// are for.)
+func identified(t *trace.Target, d *Desc) bool {
+	if d == nil || t == nil {
+		return false
+	}
+	if d.Get("id") != "" && (d.Unique || d.Within == nil) {
+		return true
+	}
+	if !isField(t) || !d.Unique || d.Within != nil {
+		return false
+	}
+	return d.Get("label") != "" || d.Get("name") != "" || d.Get("placeholder") != ""
+}
