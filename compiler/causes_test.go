@@ -1,0 +1,79 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCauses checks each class of page that issue 12 found compiled
+// wrong, on a small hand-made trace per class (the same traces are golden
+// cases in testdata/golden): what the workflow must say, what it must not,
+// and the warning it must give.
+func TestCauses(t *testing.T) {
+	tests := []struct {
+		name, trace string
+		want        []string
+		notWant     []string
+		warning     string
+	}{
+		{"a checkbox click is a click", "controls",
+			[]string{`op2 = click(checkbox(name: "Newsletter", id: "news"))`}, []string{`"on"`, "type("}, ""},
+		{"a radio toggled by its label is the label's click, once", "controls",
+			[]string{`op3 = click(text(text: "Weekly"))`}, []string{`radio(`}, ""},
+		{"a select change is the choice of its option", "controls",
+			[]string{`click(option(name: "Large", within: combobox(name: "Size", id: "size")))`}, []string{`"l"`}, ""},
+		{"a field with a unique id in a form taken for a list", "form_as_list",
+			[]string{`type(textbox(id: "first"), first_value)`, `type(textbox(id: "last"), last_value)`}, []string{"TODO", "for item", "next("}, ""},
+		{"one action on one list item is no loop", "one_list_item",
+			nil, []string{"for item", "[1:]"}, "op2: click on a list item"},
+		{"the same action on two items is a loop from the first", "list_repeated",
+			[]string{`for item in items(list(name: "Inbox")) {`, `click(button(name: "Archive", within: item))`}, []string{"[1:]", "op3 ="}, ""},
+		{"a paste's own input is no second type", "buttons_paste_scroll",
+			[]string{`op3 = paste(search_box, search)`}, []string{"type("}, ""},
+		{"a middle click on a link opens it in a new tab and comes back", "buttons_paste_scroll",
+			[]string{`op4 = new_tab("http://127.0.0.1:8088/wiki/About")`, `op5 = switch_window("Wiki")`}, []string{`click(link(`}, ""},
+		{"back button is back(), forward is warned, trailing scroll dropped", "buttons_paste_scroll",
+			[]string{`op6 = back()`}, []string{"scroll("}, "a click with the forward button (e10) has no action"},
+		{"a password is a secret input with no default", "password",
+			[]string{"input password: secret\n", `type(password_box, password)`}, []string{"••", `secret =`}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := compileOK(t, load(t, "testdata/"+tt.trace+".trace.json"), tt.trace+".cog")
+			src := string(res.Source)
+			for _, w := range tt.want {
+				if !strings.Contains(src, w) {
+					t.Errorf("missing %q in\n%s", w, src)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(src, w) {
+					t.Errorf("unexpected %q in\n%s", w, src)
+				}
+			}
+			if tt.warning != "" && !hasWarning(res.Warnings, tt.warning) {
+				t.Errorf("no warning %q in %q", tt.warning, res.Warnings)
+			}
+		})
+	}
+}
+
+// TestPasswordNeverInOutput: neither the clear nor the masked password of
+// a trace reaches the workflow or a warning, wherever the recorder left it.
+func TestPasswordNeverInOutput(t *testing.T) {
+	for _, value := range []string{"hunter22", "••••••••"} {
+		tr := load(t, "testdata/password.trace.json")
+		for i := range tr.Events {
+			if e := &tr.Events[i]; e.Target != nil && e.Target.Secret && e.Value != "" {
+				e.Value = value
+			}
+		}
+		res := compileOK(t, tr, "password.cog")
+		if strings.Contains(string(res.Source), value) || strings.Contains(strings.Join(res.Warnings, "\n"), value) {
+			t.Errorf("%q leaked:\n%s", value, res.Source)
+		}
+		if !strings.Contains(string(res.Source), "input password: secret\n") {
+			t.Errorf("no secret input:\n%s", res.Source)
+		}
+	}
+}
