@@ -320,7 +320,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 				return call("next", ref(e.name))
 			}
 		}
-		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full {
+		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) {
 			c.todo = true
 			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
 			if n := len(st.sources); n > 0 {

@@ -181,3 +181,16 @@ func identified(t *trace.Target, d *Desc) bool {
 	}
 	return d.Get("label") != "" || d.Get("name") != "" || d.Get("placeholder") != ""
 }
+
+// itemChosen reports whether an op before op i acted in the same list
+// item as l: the item was chosen then (the person selected its name, say),
+// so a later click in it (its Rename button) is no new choice among the
+// items and is described, uniquely, within that item.
+func (c *compiler) itemChosen(i int, l *trace.ListContext) bool {
+	for j := 0; j < i; j++ {
+		if m := listOf(c.infos[j].full); m != nil && m.Container == l.Container && m.Index == l.Index {
+			return true
+		}
+	}
+	return false
+}
