@@ -1,8 +1,11 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // TestCauses checks each class of page that issue 12 found compiled
@@ -74,6 +77,39 @@ func TestPasswordNeverInOutput(t *testing.T) {
 		}
 		if !strings.Contains(string(res.Source), "input password: secret\n") {
 			t.Errorf("no secret input:\n%s", res.Source)
+		}
+	}
+}
+
+// TestRepetitionIgnoresIncidentalOps: a selection inside a text field
+// that the recorder saw in one repetition and not in the other (it
+// depends on how long the selection rested) does not hide the evidence of
+// iteration.
+func TestRepetitionIgnoresIncidentalOps(t *testing.T) {
+	cell := func(text, col string, row, ci int) *trace.Target {
+		return &trace.Target{Attributes: trace.Attributes{Role: "cell", Text: text},
+			Context: &trace.Context{Headers: &trace.Headers{Table: "main/table", Column: col, RowIndex: row, ColumnIndex: ci}}}
+	}
+	note := &trace.Target{Attributes: trace.Attributes{Role: "textbox", ID: "note", Name: "Note", Editable: true}}
+	for _, extra := range []int{0, 1} {
+		tr := trace.New(trace.DriverBrowser)
+		add := func(e trace.Event) {
+			e.ID = fmt.Sprintf("e%d", len(tr.Events)+1)
+			e.Time = int64(len(tr.Events))
+			tr.Events = append(tr.Events, e)
+		}
+		add(trace.Event{Kind: trace.KindNavigate, URL: "http://127.0.0.1:8088/people"})
+		for row, name := range []string{"Ada", "Alan"} {
+			add(trace.Event{Kind: trace.KindDblClick, Target: cell(name, "Name", row, 0), Button: "left"})
+			if row == extra {
+				add(trace.Event{Kind: trace.KindSelect, Target: note, Text: "old"})
+			}
+			add(trace.Event{Kind: trace.KindInput, Target: note, Text: name, Value: name})
+			add(trace.Event{Kind: trace.KindClick, Target: &trace.Target{Attributes: trace.Attributes{Role: "button", Name: "Add", ID: "add"}}, Button: "left"})
+		}
+		res := compileOK(t, tr, "incidental.cog")
+		if !strings.Contains(string(res.Source), `for row in rows(table(path: "main/table")) {`) {
+			t.Errorf("extra selection in row %d hid the repetition:\n%s", extra, res.Source)
 		}
 	}
 }

@@ -194,6 +194,7 @@ func (c *compiler) findLoop() {
 		for j := i + 1; j < len(c.infos); j++ {
 			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table {
 				if g.RowIndex != h.RowIndex {
+					last = j - 1 // what the person did between the rows belongs to the first
 					break
 				}
 				last = j

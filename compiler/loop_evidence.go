@@ -26,49 +26,72 @@ import (
 
 // repeats reports how many consecutive items after the first one the
 // demonstration did alike: ops [c.loopLo, c.loopHi] act on item first
-// (by key), and each following block of the same length must do the same
-// on item first+1, first+2, …. It returns the number of repetitions and
-// the index of the last op they cover.
+// (by key), and each following block must do the same on item first+1,
+// first+2, …. It returns the number of repetitions and the index of the
+// last op they cover.
 func (c *compiler) repeats(key func(*trace.Target) (string, int, bool)) (n, end int) {
-	size := c.loopHi - c.loopLo + 1
 	end = c.loopHi
-	for start := c.loopHi + 1; start+size <= len(c.infos); start += size {
-		if !c.sameBlock(c.loopLo, start, size, n+1, key) {
+	for start := c.loopHi + 1; start < len(c.infos); start = end + 1 {
+		stop, ok := c.matchBlock(start, n+1, key)
+		if !ok {
 			break
 		}
 		n++
-		end = start + size - 1
+		end = stop
 	}
 	return n, end
 }
 
-// sameBlock reports whether ops [b, b+size) do what ops [a, a+size) did,
-// on the item delta places further.
-func (c *compiler) sameBlock(a, b, size, delta int, key func(*trace.Target) (string, int, bool)) bool {
-	onItem := false
-	for k := 0; k < size; k++ {
-		x, y := c.infos[a+k], c.infos[b+k]
+// matchBlock reports whether the ops from start do what ops [c.loopLo,
+// c.loopHi] did, on the item delta places further, and the index of the
+// last op of that block. Incidental ops (see incidental) are skipped on
+// both sides: whether a recorder saw them depends on timing, not on what
+// the person did.
+func (c *compiler) matchBlock(start, delta int, key func(*trace.Target) (string, int, bool)) (int, bool) {
+	a, b, last, onItem := c.loopLo, start, start-1, false
+	for a <= c.loopHi {
+		if c.incidental(a) {
+			a++
+			continue
+		}
+		for b < len(c.infos) && c.incidental(b) && !c.folded[b] {
+			b++
+		}
+		if b >= len(c.infos) {
+			return 0, false
+		}
+		x, y := c.infos[a], c.infos[b]
 		if x.Action != y.Action {
-			return false
+			return 0, false
 		}
 		xc, xi, xok := key(x.full)
 		yc, yi, yok := key(y.full)
-		if xok != yok {
-			return false
-		}
-		if !xok {
+		switch {
+		case xok != yok:
+			return 0, false
+		case !xok:
 			// Outside the item: the same element (or none).
 			if (x.desc == nil) != (y.desc == nil) || (x.desc != nil && x.desc.String() != y.desc.String()) {
-				return false
+				return 0, false
 			}
-			continue
+		case xc != yc || yi != xi+delta || !sameSpot(x.full, y.full):
+			return 0, false
+		default:
+			onItem = true
 		}
-		if xc != yc || yi != xi+delta || !sameSpot(x.full, y.full) {
-			return false
-		}
-		onItem = true
+		last = b
+		a, b = a+1, b+1
 	}
-	return onItem
+	return last, onItem
+}
+
+// incidental reports whether op i is a by-product of the ops around it
+// rather than something the person did: a selection inside a text field
+// (Ctrl+A before typing over it) is reported or not depending on how long
+// the selection rested.
+func (c *compiler) incidental(i int) bool {
+	in := c.infos[i]
+	return in.Action == "select_text" && isField(in.full)
 }
 
 // sameSpot reports whether two targets sit at the same place in their

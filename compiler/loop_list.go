@@ -42,6 +42,7 @@ func (c *compiler) findListLoop() bool {
 		for j := i + 1; j < len(c.infos); j++ {
 			if cj, ij, ok := itemKey(c.infos[j].full); ok && cj == cont {
 				if ij != idx {
+					last = j - 1 // what the person did between the items belongs to the first
 					break
 				}
 				last = j
