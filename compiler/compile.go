@@ -487,11 +487,16 @@ func (c *compiler) emit(opts Options) *ast.File {
 		in.name = "op" + strconv.Itoa(i+1)
 	}
 	var outer state // what is visible after the loop
+	restored := false
 	for i, in := range c.infos {
+		if c.folded[i] {
+			continue // a later iteration of the loop, done by the loop
+		}
 		if i == c.loopLo {
 			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...), secrets: st.secrets}
 		}
-		if c.loopLo >= 0 && i == c.loopHi+1 {
+		if c.loopLo >= 0 && i > c.loopHi && !restored {
+			restored = true
 			// Loop steps are not visible after the loop; inputs declared
 			// inside it are.
 			for _, src := range st.sources {
@@ -501,9 +506,6 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			outer.secrets = st.secrets
 			*st = outer
-		}
-		if c.folded[i] {
-			continue // a later iteration of the loop, done by the loop
 		}
 		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}

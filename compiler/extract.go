@@ -14,6 +14,12 @@ import (
 
 // Op is one operation of the language extracted from raw events.
 type Op struct {
+	// Note says what the op could not say faithfully (a middle click
+	// compiled as a left click); the compiler turns it into a warning.
+	Note string
+	// OptionKnown is set on a choice of a <select> option ("choose") when
+	// Text is the option's text, not only its value.
+	OptionKnown bool
 	// Action is the language's action: click, double_click, right_click,
 	// type, copy, cut, paste, save, key, enter, select_text, open, new_tab,
 	// switch_window, close_tab, drag, scroll.
@@ -32,12 +38,6 @@ type Op struct {
 	Text string
 	// Events are the ids of the trace events the op came from.
 	Events []string
-	// Note says what the op could not say faithfully (a middle click
-	// compiled as a left click); the compiler turns it into a warning.
-	Note string
-	// OptionKnown is set on a choice of a <select> option ("choose") when
-	// Text is the option's text, not only its value.
-	OptionKnown bool
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -74,14 +74,20 @@ func fieldKey(t *trace.Target) string {
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
-	x := &extractor{tr: tr, opOf: map[string]int{}, tabs: newTabState(), echoed: map[int]bool{}}
+	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
+	x.tr, x.echoed, x.lastURL = tr, map[int]bool{}, tr.Start.URL
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		x.step(e)
-		x.prevID = e.ID
-		if e.Kind == trace.KindNavigate && e.URL != "" {
-			x.lastURL = e.URL
+		if e.Cause != "" {
+			if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
+				if e.Kind == trace.KindTabOpen && e.Window != nil {
+					x.tabs.opened(e.Window.ID, k, false) // a link that opens a tab
+				}
+				x.attach(k, e.ID)
+				continue
+			}
 		}
+		x.event(e)
 	}
 	if len(x.pending) > 0 && len(x.ops) > 0 {
 		x.attach(len(x.ops) - 1)
@@ -122,21 +128,6 @@ func Extract(tr *trace.Trace) []Op {
 	return out
 }
 
-// step handles one event: a consequence of an earlier event goes to that
-// event's op; anything else is an event of its own.
-func (x *extractor) step(e *trace.Event) {
-	if e.Cause != "" {
-		if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
-			if e.Kind == trace.KindTabOpen && e.Window != nil {
-				x.tabs.opened(e.Window.ID, k, false) // a link that opens a tab
-			}
-			x.attach(k, e.ID)
-			return
-		}
-	}
-	x.event(e)
-}
-
 // extractor holds Extract's state between events.
 type extractor struct {
 	tr      *trace.Trace
@@ -147,7 +138,6 @@ type extractor struct {
 	scrollY float64
 	echoed  map[int]bool // paste ops whose own input event was seen
 	notes   []string     // notes with no op of their own (a forward click)
-	prevID  string       // the event before the current one
 	lastURL string       // the last address loaded
 }
 

@@ -48,7 +48,20 @@ func (x *extractor) causedBy(k int, e *trace.Event) bool {
 	if fieldKey(op.Target) == fieldKey(e.Target) {
 		return true
 	}
-	return len(x.pending) == 0 && len(op.Events) > 0 && op.Events[len(op.Events)-1] == x.prevID
+	return len(x.pending) == 0 && len(op.Events) > 0 && op.Events[len(op.Events)-1] == x.prevID(e)
+}
+
+// prevID is the id of the event right before e in the trace.
+func (x *extractor) prevID(e *trace.Event) string {
+	for i := range x.tr.Events {
+		if x.tr.Events[i].ID == e.ID {
+			if i == 0 {
+				return ""
+			}
+			return x.tr.Events[i-1].ID
+		}
+	}
+	return ""
 }
 
 // choose turns an input or change event on a <select> into the choice of
