@@ -50,8 +50,10 @@ const TODOElement = "TODO: describe which element"
 // Compile compiles a trace into a workflow without an LLM: operations by
 // rules, elements described by their unique attributes, structure
 // dependencies (same, next, row.cell), synthesized expressions for
-// computable texts, inputs for the rest, an iterative task when a table row
-// is the demonstrated item, and a TODO placeholder (with a warning) for
+// computable texts, inputs for the rest (a secret input, with no default,
+// for a password field), an iterative task when the demonstration did two
+// or more rows or list items alike (loop_evidence.go), and a TODO
+// placeholder (with a warning) for
 // every choice that needs judgement. The printed source is parsed and
 // checked; a checker error is returned as an error with the result.
 func Compile(tr *trace.Trace, opts Options) (*Result, error) {
@@ -65,6 +67,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	for name := range library {
 		c.taken[name] = true
 	}
+	c.llm = opts.LLM != nil
 	c.ops = androidOps(tr, Extract(tr))
 	c.enrich()
 	c.findLoop()
@@ -130,6 +133,7 @@ type compiler struct {
 	loopFolded     []string
 	folded         map[int]bool // ops that are later iterations of the loop
 	todo           bool         // a TODO choice was emitted
+	llm            bool         // the semantic stages run after the rules
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -321,7 +325,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 				return call("next", ref(e.name))
 			}
 		}
-		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) {
+		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
 			c.todo = true
 			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
 			if n := len(st.sources); n > 0 {

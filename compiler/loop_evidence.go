@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -216,4 +217,22 @@ func (c *compiler) itemChosen(i int, l *trace.ListContext) bool {
 		}
 	}
 	return false
+}
+
+// demonstratedChoice decides, for a click on an item of a list that no
+// earlier step chose, whether to write the demonstrated item's own
+// description instead of a TODO choice: when no language model will judge
+// it (compile --no-llm), no earlier value flows into the choice (nothing
+// the next run types would change it: it is made on the screen alone),
+// and the description names exactly one element of the screen. On the
+// same screen that is the item the person chose, so the workflow replays
+// the demonstration; the warning says that another instance may need a
+// choice. Otherwise the TODO stays, for the model or a person to describe.
+func (c *compiler) demonstratedChoice(in *info, d *Desc, st *state) bool {
+	if c.llm || len(st.sources) > 0 || d == nil || !d.Unique {
+		return false
+	}
+	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s on a list item (%s): compiled as the item the demonstration chose, %s; on another screen the choice may need judgement: describe it with match_element",
+		in.name, in.Action, strings.Join(in.Events, ", "), d.String()))
+	return true
 }
