@@ -37,6 +37,10 @@ func TestCauses(t *testing.T) {
 			[]string{`op4 = new_tab("http://127.0.0.1:8088/wiki/About")`, `op5 = switch_window("Wiki")`}, []string{`click(link(`}, ""},
 		{"back button is back(), forward is warned, trailing scroll dropped", "buttons_paste_scroll",
 			[]string{`op6 = back()`}, []string{"scroll("}, "a click with the forward button (e10) has no action"},
+		{"a click on a checkbox's label and the click it forwards toggle once", "label_click",
+			[]string{`op2 = click(checkbox(name: "I agree", id: "agree"))`, `op3 = click(button(name: "Continue"))`}, []string{`text(`}, ""},
+		{"a list box keeps every option picked", "listbox",
+			[]string{`op2 = click(option(name: "Banana", within: fruit))`, `op3 = multi_select([option(name: "Damson", within: fruit)])`, `op4 = click(button(name: "Order"))`}, []string{"scroll(", "type("}, ""},
 		{"a password is a secret input with no default", "password",
 			[]string{"input password: secret\n", `type(password_box, password)`}, []string{"••", `secret =`}, ""},
 	}

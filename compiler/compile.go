@@ -410,6 +410,8 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return call(in.Action, tgt())
 	case "choose":
 		return c.chooseExpr(i, st)
+	case "multi_choose":
+		return c.multiChooseExpr(i, st)
 	case "back":
 		return call("back")
 	case "drag":

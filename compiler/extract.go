@@ -20,6 +20,9 @@ type Op struct {
 	// OptionKnown is set on a choice of a <select> option ("choose") when
 	// Text is the option's text, not only its value.
 	OptionKnown bool
+	// Options are the options a list box (<select multiple>) had selected
+	// after the choice, when more than its value says.
+	Options []string
 	// Action is the language's action: click, double_click, right_click,
 	// type, copy, cut, paste, save, key, enter, select_text, open, new_tab,
 	// switch_window, close_tab, drag, scroll.
@@ -96,7 +99,7 @@ func Extract(tr *trace.Trace) []Op {
 		// On Android a swipe at the end turns a pager: it stays.
 		x.ops = dropTrailingScrolls(x.ops)
 	}
-	out := x.ops[:0]
+	out := make([]Op, 0, len(x.ops)) // not in place: a multiple choice becomes two ops
 	for i, op := range x.ops {
 		if op.Action == "drag" && op.Dest == nil {
 			continue // a drag never dropped is not an operation
@@ -118,7 +121,7 @@ func Extract(tr *trace.Trace) []Op {
 			op.Action = "key"
 			op.Text = "Ctrl+V"
 		}
-		out = append(out, op)
+		out = append(out, splitMultiChoice(op)...)
 	}
 	if len(x.notes) > 0 && len(out) > 0 {
 		k := len(out) - 1
@@ -184,6 +187,9 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindClick, trace.KindMiddleClick:
 		if e.Kind == trace.KindMiddleClick || e.Button == trace.ButtonMiddle || e.Button == trace.ButtonBack || e.Button == trace.ButtonForward {
 			x.button(e)
+			return
+		}
+		if x.labelForward(e) || x.optionClick(e) {
 			return
 		}
 		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)

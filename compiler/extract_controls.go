@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"net/url"
+	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
 
@@ -69,9 +70,21 @@ func (x *extractor) prevID(e *trace.Event) string {
 // moved in it are part of the choice.
 func (x *extractor) choose(e *trace.Event) {
 	text, known := optionText(x.tr, e)
+	var options []string
+	if full := x.full(e); full != nil && full.Role == "listbox" {
+		options = selectedOptions(x.tr, e)
+	}
+	// A list box scrolled between two picks: the scroll is part of it.
+	if n := len(x.ops); n >= 2 && x.ops[n-1].Action == "scroll" && x.ops[n-2].Action == "choose" && fieldKey(x.ops[n-2].Target) == fieldKey(e.Target) {
+		x.ops[n-2].Events = append(x.ops[n-2].Events, x.ops[n-1].Events...)
+		x.ops = x.ops[:n-1]
+	}
 	if l := x.last(); l != nil && l.Action == "choose" && fieldKey(l.Target) == fieldKey(e.Target) {
 		if known || !l.OptionKnown {
 			l.Text, l.OptionKnown = text, known
+		}
+		if options != nil {
+			l.Options = options
 		}
 		x.attach(len(x.ops)-1, e.ID)
 		return
@@ -91,7 +104,7 @@ func (x *extractor) choose(e *trace.Event) {
 		delete(x.opOf, id)
 	}
 	x.pending = append(before, x.pending...)
-	x.add(Op{Action: "choose", Target: e.Target, Snapshot: e.Snapshot, Text: text, OptionKnown: known}, e.ID)
+	x.add(Op{Action: "choose", Target: e.Target, Snapshot: e.Snapshot, Text: text, OptionKnown: known, Options: options}, e.ID)
 }
 
 // chooseExpr is the step of a choice: a click on the option, found by its
@@ -285,4 +298,124 @@ func (c *compiler) secretExpr(text string, t *trace.Target, st *state) ast.Expr 
 func (x *extractor) full(e *trace.Event) *trace.Target {
 	t, _, _ := resolve(x.tr, e.Target, e.Snapshot)
 	return t
+}
+
+// labelForward folds the click a browser sends to a control when the
+// person clicks its <label>: the label's click is reported first, then the
+// control's own click at the same point, with nothing between them. Two
+// clicks in the workflow would toggle a checkbox twice; the control's
+// click is kept (it is the better description) with both clicks' events.
+func (x *extractor) labelForward(e *trace.Event) bool {
+	l := x.last()
+	full := x.full(e)
+	if l == nil || l.Action != "click" || full == nil || len(x.pending) > 0 || len(l.Events) != 1 || l.Events[0] != x.prevID(e) {
+		return false
+	}
+	if !isCheckable(full) && !isField(full) {
+		return false
+	}
+	prev := x.tr.Event(l.Events[0])
+	lab := x.full(prev)
+	if prev == nil || lab == nil || isField(lab) || prev.X != e.X || prev.Y != e.Y {
+		return false
+	}
+	inside := lab.Path != "" && strings.HasPrefix(full.Path, lab.Path+"/")
+	named := lab.Text != "" && (full.Label == lab.Text || full.Name == lab.Text)
+	if !inside && !named {
+		return false
+	}
+	l.Target, l.Snapshot = e.Target, e.Snapshot
+	x.attach(len(x.ops)-1, e.ID)
+	return true
+}
+
+// optionClick folds a click on an option of the list box a choice was
+// just made in: a list box reports its input and change on the mouse
+// press, before the click that made them.
+func (x *extractor) optionClick(e *trace.Event) bool {
+	l := x.last()
+	full := x.full(e)
+	if l == nil || l.Action != "choose" || full == nil || full.Role != "option" || !x.inSelect(e, l.Target) {
+		return false
+	}
+	x.attach(len(x.ops)-1, e.ID)
+	return true
+}
+
+// inSelect reports whether the element of event e lies inside sel (a
+// target of the same snapshot family: refs stay while an element lives).
+func (x *extractor) inSelect(e *trace.Event, sel *trace.Target) bool {
+	if sel == nil || e.Target == nil {
+		return false
+	}
+	if sel.Ref != "" && e.Target.Ref == sel.Ref {
+		return true
+	}
+	s, ok := x.tr.Snapshots[e.Snapshot]
+	if !ok || e.Target.Ref == "" || sel.Ref == "" {
+		return false
+	}
+	for i := range s.Elements {
+		if s.Elements[i].Ref != e.Target.Ref {
+			continue
+		}
+		for k, n := s.Elements[i].Parent, 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+			if s.Elements[k].Ref == sel.Ref {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// selectedOptions lists the texts of the options selected in the <select>
+// of event e, in document order, from the event's snapshot.
+func selectedOptions(tr *trace.Trace, e *trace.Event) []string {
+	s, ok := tr.Snapshots[e.Snapshot]
+	if !ok || e.Target == nil || e.Target.Ref == "" {
+		return nil
+	}
+	sel := -1
+	for i := range s.Elements {
+		if s.Elements[i].Ref == e.Target.Ref {
+			sel = i
+			break
+		}
+	}
+	if sel < 0 {
+		return nil
+	}
+	var out []string
+	for i := range s.Elements {
+		if o := &s.Elements[i]; o.Role == "option" && o.Checked && under(&s, i, sel) {
+			out = append(out, firstNonEmpty(o.Name, o.Text))
+		}
+	}
+	return out
+}
+
+// splitMultiChoice turns the choice of several options of a list box
+// (<select multiple>) into two ops: a click on the first option, which
+// leaves it the only one selected, then multi_select of the others, which
+// adds them: the same selection whatever was selected before.
+func splitMultiChoice(op Op) []Op {
+	if op.Action != "choose" || len(op.Options) < 2 {
+		return []Op{op}
+	}
+	first, rest := op, op
+	first.Text, first.Options = op.Options[0], nil
+	rest.Action, rest.Options, rest.Text = "multi_choose", op.Options[1:], ""
+	rest.Events = op.Events[len(op.Events)-1:]
+	return []Op{first, rest}
+}
+
+// multiChooseExpr is multi_select of the options of a list box.
+func (c *compiler) multiChooseExpr(i int, st *state) ast.Expr {
+	in := c.infos[i]
+	sel := c.targetExpr(i, in.full, in.desc, st, in.Snapshot)
+	list := &ast.ListLit{}
+	for _, o := range in.Options {
+		list.Elems = append(list.Elems, &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", str(o)), named("within", sel)}})
+	}
+	return call("multi_select", list)
 }
