@@ -41,6 +41,8 @@ func TestCauses(t *testing.T) {
 			[]string{`op2 = click(checkbox(name: "I agree", id: "agree"))`, `op3 = click(button(name: "Continue"))`}, []string{`text(`}, ""},
 		{"a list box keeps every option picked", "listbox",
 			[]string{`op2 = click(option(name: "Banana", within: fruit))`, `op3 = multi_select([option(name: "Damson", within: fruit)])`, `op4 = click(button(name: "Order"))`}, []string{"scroll(", "type("}, ""},
+		{"retyping a field: no step for Ctrl+A's selection, no program over the old content", "retype",
+			[]string{`op5 = key("Ctrl+A", target: guess_box)  `, `op6 = type(guess_box, guess_value)`, `input guess_value: text = "8"`}, []string{"select_text", "parse_number"}, ""},
 		{"a password is a secret input with no default", "password",
 			[]string{"input password: secret\n", `type(password_box, password)`}, []string{"••", `secret =`}, ""},
 	}

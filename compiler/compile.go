@@ -275,6 +275,7 @@ func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo &&
 // source is an earlier text value.
 type source struct {
 	name, value string
+	field       string // the field the value was typed into, if any
 }
 
 // state is what is known while emitting steps in order.
@@ -366,6 +367,9 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 	if len(st.sources) > 0 {
 		srcs := make([]synth.Source, 0, len(st.sources))
 		for k := len(st.sources) - 1; k >= 0; k-- { // most recent first
+			if f := st.sources[k].field; f != "" && f == fieldKey(t) {
+				continue // what the field held before is replaced, not a source
+			}
 			srcs = append(srcs, synth.Source{Name: st.sources[k].name, Value: st.sources[k].value})
 		}
 		if p, ok := synth.Synthesize(text, srcs, synth.Options{}); ok {
@@ -377,7 +381,7 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 		name = c.unique("text_input", "_value")
 	}
 	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "text"}, Default: str(text)})
-	st.sources = append(st.sources, source{name, text})
+	st.sources = append(st.sources, source{name, text, fieldKey(t)})
 	return ref(name)
 }
 
@@ -479,7 +483,11 @@ func (c *compiler) record(i int, st *state) {
 	switch in.Action {
 	case "type", "paste", "copy", "cut", "select_text":
 		if in.Text != "" && !isSecret(in.full) {
-			st.sources = append(st.sources, source{in.name, in.Text})
+			src := source{name: in.name, value: in.Text}
+			if in.Action == "type" || in.Action == "paste" {
+				src.field = fieldKey(in.full)
+			}
+			st.sources = append(st.sources, src)
 		}
 	case "click", "double_click", "right_click", "drag":
 		st.elements = append(st.elements, i)

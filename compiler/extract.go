@@ -206,6 +206,10 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindKeyUp, trace.KindFocus, trace.KindSubmit:
 		x.attachLast(e.ID)
 	case trace.KindSelect:
+		if l != nil && l.Action == "key" && l.Text == "Ctrl+A" && len(x.pending) == 0 {
+			x.attach(len(x.ops)-1, e.ID) // the selection Ctrl+A made
+			return
+		}
 		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
 	case trace.KindCopy, trace.KindCut:
 		a := string(e.Kind)

@@ -290,7 +290,7 @@ func (c *compiler) secretExpr(text string, t *trace.Target, st *state) ast.Expr 
 	}
 	name := c.unique(base, "_secret")
 	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "secret"}})
-	st.secrets = append(st.secrets, source{name, text})
+	st.secrets = append(st.secrets, source{name: name, value: text})
 	return ref(name)
 }
 

@@ -266,7 +266,7 @@ func TestOneListItemIsNoLoop(t *testing.T) {
 	src := string(res.Source)
 	for _, want := range []string{
 		`op2 = select_text(text(text: "report.txt"))`,
-		`type(name, replace(op7, ".txt", ".md"))`,
+		`type(name, replace(op3, ".txt", ".md"))`,
 		// The item was chosen by selecting its name: its button is no new
 		// choice, it is the one in that item.
 		`op4 = click(button(name: "Rename", within: element(role: "form", text: "Rename", within: listitem(text: "report.txt Rename"))))`,
