@@ -119,3 +119,18 @@ func TestRepetitionIgnoresIncidentalOps(t *testing.T) {
 		}
 	}
 }
+
+func TestGeneratedID(t *testing.T) {
+	for _, tt := range []struct {
+		id   string
+		want bool
+	}{
+		{"ui-id-3", true}, {"ember123", true}, {":r1f:", true}, {"«r3»", true}, {"mat-option-12", true},
+		{"headlessui-menu-item-7", true}, {"react-select-2-option-4", true}, {"downshift-0-item-3", true}, {"mui-42", true},
+		{"ch0", false}, {"subbtn", false}, {"q", false}, {"rename-name", false}, {"ui-id", false}, {"item-3", false},
+	} {
+		if got := generatedID(tt.id); got != tt.want {
+			t.Errorf("generatedID(%q) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}

@@ -164,7 +164,7 @@ func candidates(t *trace.Target) [][]Attr {
 		var set []Attr
 		for _, n := range names {
 			v := attrValue(&t.Attributes, n)
-			if v == "" {
+			if v == "" || (n == "id" && generatedID(v)) {
 				return
 			}
 			set = append(set, Attr{n, v})
@@ -265,7 +265,7 @@ func pick(t *trace.Target, names []string) []Attr {
 	var set []Attr
 	for _, n := range names {
 		v := attrValue(&t.Attributes, n)
-		if v == "" {
+		if v == "" || (n == "id" && generatedID(v)) {
 			return nil
 		}
 		set = append(set, Attr{n, v})
