@@ -312,7 +312,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
-	if l := listOf(t); l != nil && !identified(t, d) {
+	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
 			e := c.infos[st.elements[k]]
 			m := listOf(e.full)
@@ -322,7 +322,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			if m.Index == l.Index && e.desc.String() == d.String() {
 				return call("same", ref(e.name))
 			}
-			if m.Index+1 == l.Index {
+			if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
 				return call("next", ref(e.name))
 			}
 		}

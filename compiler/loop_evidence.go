@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/printer"
+
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -75,7 +77,7 @@ func (c *compiler) matchBlock(start, delta int, key func(*trace.Target) (string,
 			if (x.desc == nil) != (y.desc == nil) || (x.desc != nil && x.desc.String() != y.desc.String()) {
 				return 0, false
 			}
-		case xc != yc || yi != xi+delta || !sameSpot(x.full, y.full):
+		case xc != yc || yi != xi+delta || !c.sameSpot(x, y):
 			return 0, false
 		default:
 			onItem = true
@@ -95,13 +97,21 @@ func (c *compiler) incidental(i int) bool {
 	return in.Action == "select_text" && isField(in.full)
 }
 
-// sameSpot reports whether two targets sit at the same place in their
-// rows (the same column) or items (the same role).
-func sameSpot(a, b *trace.Target) bool {
+// sameSpot reports whether two ops' targets sit at the same place in
+// their rows (the same column) or items: the loop body would describe
+// both alike (the Odd button of one item and the Even button of the next
+// are not the same step).
+func (c *compiler) sameSpot(x, y *info) bool {
+	a, b := x.full, y.full
 	if ha, hb := headersOf(a), headersOf(b); ha != nil || hb != nil {
 		return ha != nil && hb != nil && ha.ColumnIndex == hb.ColumnIndex
 	}
-	return a.Role == b.Role
+	if a.Role != b.Role {
+		return false
+	}
+	ex := printer.ExprString(itemTarget(c.tr, x.Target, x.Snapshot))
+	ey := printer.ExprString(itemTarget(c.tr, y.Target, y.Snapshot))
+	return ex == ey
 }
 
 // rowKey places a target in a table row.
@@ -235,4 +245,32 @@ func (c *compiler) demonstratedChoice(in *info, d *Desc, st *state) bool {
 	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s on a list item (%s): compiled as the item the demonstration chose, %s; on another screen the choice may need judgement: describe it with match_element",
 		in.name, in.Action, strings.Join(in.Events, ", "), d.String()))
 	return true
+}
+
+// isItem reports whether target is an item of its list itself, not an
+// element inside one: next(opK) is the whole item after opK's, so it only
+// describes a target that is a whole item (the next search result), never
+// a button inside it.
+func isItem(tr *trace.Trace, target *trace.Target, snapID string) bool {
+	t, s, idx := resolve(tr, target, snapID)
+	if t == nil {
+		return false
+	}
+	if s == nil || idx < 0 {
+		switch t.Role {
+		case "listitem", "row", "option", "menuitem", "treeitem", "article":
+			return true
+		}
+		return false
+	}
+	li := s.Elements[idx].List
+	if li == nil {
+		return false
+	}
+	p := s.Elements[idx].Parent
+	if p < 0 || p >= len(s.Elements) {
+		return true
+	}
+	pl := s.Elements[p].List
+	return pl == nil || pl.Container != li.Container || pl.Index != li.Index
 }
