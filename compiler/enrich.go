@@ -301,7 +301,7 @@ func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 				ref = e.Cell.Table
 			}
 			if ref != "" {
-				return Describe(tr, &trace.Target{Ref: ref}, snapID)
+				return containerDesc(tr, ref, snapID)
 			}
 		}
 	}

@@ -274,3 +274,24 @@ func isItem(tr *trace.Trace, target *trace.Target, snapID string) bool {
 	pl := s.Elements[p].List
 	return pl == nil || pl.Container != li.Container || pl.Index != li.Index
 }
+
+// containerDesc describes a list or table. Its text is the text of its
+// items — data that changes with what the page lists (an autocomplete's
+// suggestions for what was typed so far) — so a container told apart only
+// by its text is described by its path instead.
+func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
+	d := Describe(tr, &trace.Target{Ref: ref}, snapID)
+	if d.Get("text") == "" {
+		return d
+	}
+	s, ok := tr.Snapshots[snapID]
+	if !ok {
+		return d
+	}
+	if e := s.ByRef(ref); e != nil && e.Path != "" {
+		ctor, base := ctorOf(e.Role)
+		attrs := append(append([]Attr(nil), base...), Attr{"path", e.Path})
+		return &Desc{Ctor: ctor, Attrs: attrs, Unique: count(&s, ctor, attrs, -1) == 1}
+	}
+	return d
+}
