@@ -238,7 +238,7 @@ func Describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 	}
 	// Not unique on its own: within its list item, list or table.
 	if c := container(s, idx); c >= 0 {
-		within := Describe(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
+		within := withinDesc(tr, s, c, snapID)
 		for _, names := range order {
 			set := pick(t, names)
 			if set == nil {

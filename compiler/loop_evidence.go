@@ -295,3 +295,15 @@ func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
 	}
 	return d
 }
+
+// withinDesc describes the container element c a description is made
+// unique within: a whole list or table by containerDesc (never by its
+// items' text), an item by Describe (its text is what tells the chosen
+// item from the others).
+func withinDesc(tr *trace.Trace, s *trace.Snapshot, c int, snapID string) *Desc {
+	switch s.Elements[c].Role {
+	case "list", "table", "listbox", "grid", "tree", "menu", "tablist", "radiogroup":
+		return containerDesc(tr, s.Elements[c].Ref, snapID)
+	}
+	return Describe(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
+}
