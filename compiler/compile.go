@@ -50,21 +50,24 @@ const TODOElement = "TODO: describe which element"
 // Compile compiles a trace into a workflow without an LLM: operations by
 // rules, elements described by their unique attributes, structure
 // dependencies (same, next, row.cell), synthesized expressions for
-// computable texts, inputs for the rest, an iterative task when a table row
-// is the demonstrated item, and a TODO placeholder (with a warning) for
+// computable texts, inputs for the rest (a secret input, with no default,
+// for a password field), an iterative task when the demonstration did two
+// or more rows or list items alike (loop_evidence.go), and a TODO
+// placeholder (with a warning) for
 // every choice that needs judgement. The printed source is parsed and
 // checked; a checker error is returned as an error with the result.
 func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("compile: no trace")
 	}
-	c := &compiler{tr: tr, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
+	c := &compiler{tr: tr, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
 	for _, w := range reserved {
 		c.taken[w] = true
 	}
 	for name := range library {
 		c.taken[name] = true
 	}
+	c.llm = opts.LLM != nil
 	c.ops = androidOps(tr, Extract(tr))
 	c.enrich()
 	c.findLoop()
@@ -126,6 +129,11 @@ type compiler struct {
 	loopRow        int    // the demonstrated row (or item)
 	loopDesc       *Desc
 	loopItems      bool // the loop walks a list's items, not a table's rows
+	loopReps       int  // how many items after the first the demonstration did alike
+	loopFolded     []string
+	folded         map[int]bool // ops that are later iterations of the loop
+	todo           bool         // a TODO choice was emitted
+	llm            bool         // the semantic stages run after the rules
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -137,8 +145,11 @@ type compiler struct {
 
 func (c *compiler) enrich() {
 	c.keyCount = map[string]int{}
-	for _, op := range c.ops {
+	for i, op := range c.ops {
 		in := &info{Op: op}
+		if op.Note != "" {
+			c.warnings = append(c.warnings, fmt.Sprintf("op%d: %s", i+1, op.Note))
+		}
 		if op.Target != nil {
 			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
 			in.desc = Describe(c.tr, op.Target, op.Snapshot)
@@ -167,10 +178,11 @@ func listOf(t *trace.Target) *trace.ListContext {
 	return t.Context.List
 }
 
-// findLoop decides the task type: when two or more operations act on cells
-// of one table row, the row is the demonstrated item and the task iterates
-// over the rows after it. The loop body runs from the first to the last
-// operation on that row.
+// findLoop decides the task type: when operations act on cells of one
+// table row and the demonstration then did the same on the next rows (see
+// loop_evidence.go), the task iterates over the rows from the first one
+// demonstrated. The loop body runs from the first to the last operation on
+// that row.
 func (c *compiler) findLoop() {
 	c.loopLo, c.loopHi = -1, -1
 	for i, in := range c.infos {
@@ -178,17 +190,25 @@ func (c *compiler) findLoop() {
 		if h == nil || h.Table == "" {
 			continue
 		}
-		last, n := i, 0
-		for j := i; j < len(c.infos); j++ {
-			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex {
-				last, n = j, n+1
-			}
-		}
-		if n < 2 {
+		if c.seenItem(i, rowKey) {
 			continue
+		}
+		// The row's operations end where another row's begin.
+		last := i
+		for j := i + 1; j < len(c.infos); j++ {
+			if g := headersOf(c.infos[j].full); g != nil && g.Table == h.Table {
+				if g.RowIndex != h.RowIndex {
+					last = j - 1 // what the person did between the rows belongs to the first
+					break
+				}
+				last = j
+			}
 		}
 		c.loopLo, c.loopHi, c.loopTable, c.loopRow = i, last, h.Table, h.RowIndex
 		c.extendLoop(i)
+		if !c.confirmLoop(rowKey) {
+			continue
+		}
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor != "table" {
 			c.loopDesc = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
@@ -207,6 +227,9 @@ func (c *compiler) extendLoop(from int) {
 	fields := map[string]bool{}
 	for j := from; j < len(c.infos); j++ {
 		in := c.infos[j]
+		if j > c.loopHi && c.onOtherItem(in.full) {
+			break // the next item: a repetition, not a use of this one
+		}
 		if j > c.loopHi && c.reusesLoop(in, values, fields, j == c.loopHi+1) {
 			c.loopHi = j
 		}
@@ -252,12 +275,14 @@ func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo &&
 // source is an earlier text value.
 type source struct {
 	name, value string
+	field       string // the field the value was typed into, if any
 }
 
 // state is what is known while emitting steps in order.
 type state struct {
 	sources  []source // earlier text values, oldest first
 	elements []int    // indexes of earlier element-valued ops
+	secrets  []source // secret inputs by the text typed, never a source of programs
 }
 
 // targetExpr chooses the expression for op i's target: the loop row's
@@ -287,7 +312,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
-	if l := listOf(t); l != nil {
+	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
 			e := c.infos[st.elements[k]]
 			m := listOf(e.full)
@@ -297,11 +322,12 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			if m.Index == l.Index && e.desc.String() == d.String() {
 				return call("same", ref(e.name))
 			}
-			if m.Index+1 == l.Index {
+			if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
 				return call("next", ref(e.name))
 			}
 		}
-		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full {
+		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
+			c.todo = true
 			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
 			if n := len(st.sources); n > 0 {
 				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
@@ -330,6 +356,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 // step with that value, a synthesized program over earlier values, or a
 // new input named after the field with the value as its default.
 func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
+	if isSecret(t) {
+		return c.secretExpr(text, t, st)
+	}
 	for k := len(st.sources) - 1; k >= 0; k-- {
 		if st.sources[k].value == text {
 			return ref(st.sources[k].name)
@@ -338,6 +367,9 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 	if len(st.sources) > 0 {
 		srcs := make([]synth.Source, 0, len(st.sources))
 		for k := len(st.sources) - 1; k >= 0; k-- { // most recent first
+			if f := st.sources[k].field; f != "" && f == fieldKey(t) {
+				continue // what the field held before is replaced, not a source
+			}
 			srcs = append(srcs, synth.Source{Name: st.sources[k].name, Value: st.sources[k].value})
 		}
 		if p, ok := synth.Synthesize(text, srcs, synth.Options{}); ok {
@@ -349,7 +381,7 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 		name = c.unique("text_input", "_value")
 	}
 	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "text"}, Default: str(text)})
-	st.sources = append(st.sources, source{name, text})
+	st.sources = append(st.sources, source{name, text, fieldKey(t)})
 	return ref(name)
 }
 
@@ -380,6 +412,12 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 	switch in.Action {
 	case "click", "double_click", "right_click":
 		return call(in.Action, tgt())
+	case "choose":
+		return c.chooseExpr(i, st)
+	case "multi_choose":
+		return c.multiChooseExpr(i, st)
+	case "back":
+		return call("back")
 	case "drag":
 		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
 	case "type":
@@ -444,8 +482,12 @@ func (c *compiler) record(i int, st *state) {
 	in := c.infos[i]
 	switch in.Action {
 	case "type", "paste", "copy", "cut", "select_text":
-		if in.Text != "" {
-			st.sources = append(st.sources, source{in.name, in.Text})
+		if in.Text != "" && !isSecret(in.full) {
+			src := source{name: in.name, value: in.Text}
+			if in.Action == "type" || in.Action == "paste" {
+				src.field = fieldKey(in.full)
+			}
+			st.sources = append(st.sources, src)
 		}
 	case "click", "double_click", "right_click", "drag":
 		st.elements = append(st.elements, i)
@@ -459,11 +501,16 @@ func (c *compiler) emit(opts Options) *ast.File {
 		in.name = "op" + strconv.Itoa(i+1)
 	}
 	var outer state // what is visible after the loop
+	restored := false
 	for i, in := range c.infos {
-		if i == c.loopLo {
-			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...)}
+		if c.folded[i] {
+			continue // a later iteration of the loop, done by the loop
 		}
-		if c.loopLo >= 0 && i == c.loopHi+1 {
+		if i == c.loopLo {
+			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...), secrets: st.secrets}
+		}
+		if c.loopLo >= 0 && i > c.loopHi && !restored {
+			restored = true
 			// Loop steps are not visible after the loop; inputs declared
 			// inside it are.
 			for _, src := range st.sources {
@@ -471,6 +518,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 					outer.sources = append(outer.sources, src)
 				}
 			}
+			outer.secrets = st.secrets
 			*st = outer
 		}
 		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
@@ -479,13 +527,16 @@ func (c *compiler) emit(opts Options) *ast.File {
 		if c.inLoop(i) {
 			loopBody = append(loopBody, s)
 			if i == c.loopHi {
-				fn, what, whole := "rows", "row", "table"
+				fn := "rows"
 				if c.loopItems {
-					fn, what, whole = "items", "item", "list"
+					fn = "items"
 				}
-				iter := &ast.Slice{X: call(fn, c.loopDesc.Expr()), Lo: num(c.loopRow + 1)}
+				var iter ast.Expr = call(fn, c.loopDesc.Expr())
+				if c.loopRow > 0 {
+					iter = &ast.Slice{X: iter, Lo: num(c.loopRow)}
+				}
 				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
-				f.Comments.Leading = []ast.Comment{{Text: fmt.Sprintf("# iterative: the demonstration did %s %d of the %s by hand; the loop does the %ss after it", what, c.loopRow+1, whole, what)}}
+				f.Comments.Leading = []ast.Comment{{Text: c.loopComment()}}
 				steps = append(steps, f)
 			}
 			continue
@@ -529,7 +580,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 	}
 	task := &ast.Task{Name: ast.Ident{Name: name}, Goal: &ast.StringLit{Value: goal}, Body: &ast.Block{Stmts: body}}
 	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + compiledFrom(opts) + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
-	if len(c.warnings) > 0 {
+	if c.todo {
 		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
 	}
 	return &ast.File{Name: opts.Filename, Decls: []ast.Decl{task}}

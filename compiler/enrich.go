@@ -89,6 +89,7 @@ func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *t
 	if t.Context != nil {
 		full.Context = t.Context
 	}
+	full.Secret = t.Secret // the event says what the snapshot cannot
 	return full, &s, idx
 }
 
@@ -163,7 +164,7 @@ func candidates(t *trace.Target) [][]Attr {
 		var set []Attr
 		for _, n := range names {
 			v := attrValue(&t.Attributes, n)
-			if v == "" {
+			if v == "" || (n == "id" && generatedID(v)) {
 				return
 			}
 			set = append(set, Attr{n, v})
@@ -237,7 +238,7 @@ func Describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 	}
 	// Not unique on its own: within its list item, list or table.
 	if c := container(s, idx); c >= 0 {
-		within := Describe(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
+		within := withinDesc(tr, s, c, snapID)
 		for _, names := range order {
 			set := pick(t, names)
 			if set == nil {
@@ -264,7 +265,7 @@ func pick(t *trace.Target, names []string) []Attr {
 	var set []Attr
 	for _, n := range names {
 		v := attrValue(&t.Attributes, n)
-		if v == "" {
+		if v == "" || (n == "id" && generatedID(v)) {
 			return nil
 		}
 		set = append(set, Attr{n, v})
@@ -300,7 +301,7 @@ func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 				ref = e.Cell.Table
 			}
 			if ref != "" {
-				return Describe(tr, &trace.Target{Ref: ref}, snapID)
+				return containerDesc(tr, ref, snapID)
 			}
 		}
 	}

@@ -14,6 +14,15 @@ import (
 
 // Op is one operation of the language extracted from raw events.
 type Op struct {
+	// Note says what the op could not say faithfully (a middle click
+	// compiled as a left click); the compiler turns it into a warning.
+	Note string
+	// OptionKnown is set on a choice of a <select> option ("choose") when
+	// Text is the option's text, not only its value.
+	OptionKnown bool
+	// Options are the options a list box (<select multiple>) had selected
+	// after the choice, when more than its value says.
+	Options []string
 	// Action is the language's action: click, double_click, right_click,
 	// type, copy, cut, paste, save, key, enter, select_text, open, new_tab,
 	// switch_window, close_tab, drag, scroll.
@@ -53,6 +62,9 @@ func fieldKey(t *trace.Target) string {
 	if t.Path != "" {
 		return t.Role + "|" + t.Path
 	}
+	if t.Ref != "" && t.Name == "" && t.Label == "" {
+		return "@" + t.Ref // a target that names only its snapshot element
+	}
 	return t.Role + "|" + t.Name + "|" + t.Label
 }
 
@@ -66,6 +78,7 @@ func fieldKey(t *trace.Target) string {
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
 	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
+	x.tr, x.echoed, x.lastURL = tr, map[int]bool{}, tr.Start.URL
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		if e.Cause != "" {
@@ -82,7 +95,11 @@ func Extract(tr *trace.Trace) []Op {
 	if len(x.pending) > 0 && len(x.ops) > 0 {
 		x.attach(len(x.ops) - 1)
 	}
-	out := x.ops[:0]
+	if tr.Driver == trace.DriverBrowser || tr.Driver == "" {
+		// On Android a swipe at the end turns a pager: it stays.
+		x.ops = dropTrailingScrolls(x.ops)
+	}
+	out := make([]Op, 0, len(x.ops)) // not in place: a multiple choice becomes two ops
 	for i, op := range x.ops {
 		if op.Action == "drag" && op.Dest == nil {
 			continue // a drag never dropped is not an operation
@@ -104,18 +121,27 @@ func Extract(tr *trace.Trace) []Op {
 			op.Action = "key"
 			op.Text = "Ctrl+V"
 		}
-		out = append(out, op)
+		out = append(out, splitMultiChoice(op)...)
+	}
+	if len(x.notes) > 0 && len(out) > 0 {
+		k := len(out) - 1
+		out[k].Note = strings.Join(append(append([]string(nil), x.notes...), out[k].Note), "; ")
+		out[k].Note = strings.TrimSuffix(out[k].Note, "; ")
 	}
 	return out
 }
 
 // extractor holds Extract's state between events.
 type extractor struct {
+	tr      *trace.Trace
 	ops     []Op
 	pending []string       // events waiting for the op they belong to
 	opOf    map[string]int // event id → op index
 	tabs    *tabState
 	scrollY float64
+	echoed  map[int]bool // paste ops whose own input event was seen
+	notes   []string     // notes with no op of their own (a forward click)
+	lastURL string       // the last address loaded
 }
 
 func (x *extractor) last() *Op {
@@ -159,6 +185,13 @@ func (x *extractor) event(e *trace.Event) {
 	l := x.last()
 	switch e.Kind {
 	case trace.KindClick, trace.KindMiddleClick:
+		if e.Kind == trace.KindMiddleClick || e.Button == trace.ButtonMiddle || e.Button == trace.ButtonBack || e.Button == trace.ButtonForward {
+			x.button(e)
+			return
+		}
+		if x.labelForward(e) || x.optionClick(e) {
+			return
+		}
 		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDblClick:
 		x.add(Op{Action: "double_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
@@ -173,6 +206,10 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindKeyUp, trace.KindFocus, trace.KindSubmit:
 		x.attachLast(e.ID)
 	case trace.KindSelect:
+		if l != nil && l.Action == "key" && l.Text == "Ctrl+A" && len(x.pending) == 0 {
+			x.attach(len(x.ops)-1, e.ID) // the selection Ctrl+A made
+			return
+		}
 		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
 	case trace.KindCopy, trace.KindCut:
 		a := string(e.Kind)
@@ -190,7 +227,7 @@ func (x *extractor) event(e *trace.Event) {
 		if text == "" {
 			text = e.Value
 		}
-		if l != nil && l.Action == "paste" && l.Text == "" {
+		if l != nil && l.Action == "paste" && l.Text == "" && !x.echoed[len(x.ops)-1] {
 			l.Text, l.Target, l.Snapshot = text, e.Target, e.Snapshot
 			x.attach(len(x.ops)-1, e.ID)
 			return
@@ -231,6 +268,19 @@ func (x *extractor) event(e *trace.Event) {
 
 // input folds typing into one type op per field with the final value.
 func (x *extractor) input(e *trace.Event) {
+	full := x.full(e)
+	switch {
+	case isCheckable(full):
+		x.toggle(e)
+		return
+	case isChooser(full):
+		x.choose(e)
+		return
+	case x.pasteEcho(e):
+		x.echoed[len(x.ops)-1] = true
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
 	l := x.last()
 	value := e.Value
 	if l != nil && l.Action == "type" && fieldKey(l.Target) == fieldKey(e.Target) {
@@ -259,12 +309,12 @@ func (x *extractor) change(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	if e.Target != nil && (e.Target.Role == "checkbox" || e.Target.Role == "radio" || e.Target.Role == "switch") {
-		if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
-			x.attach(len(x.ops)-1, e.ID)
-		} else {
-			x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
-		}
+	if isCheckable(x.full(e)) {
+		x.toggle(e)
+		return
+	}
+	if isChooser(x.full(e)) {
+		x.choose(e)
 		return
 	}
 	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)

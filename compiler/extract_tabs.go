@@ -52,6 +52,7 @@ func (s *tabState) seen(w *trace.Window) {
 // navigate: the first load of a tab belongs to the op that opened it; any
 // other navigation not caused by an event is the person's own: open.
 func (x *extractor) navigate(e *trace.Event) {
+	x.lastURL = e.URL
 	if w := e.Window; w != nil && w.ID != "" {
 		k, fresh := x.tabs.opener[w.ID]
 		first := !x.tabs.loaded[w.ID]

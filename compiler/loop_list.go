@@ -28,33 +28,34 @@ func (c *compiler) loopVar() string {
 	return "row"
 }
 
-// findListLoop is findLoop for lists: the first list item two operations
-// act in. It reports whether it found one.
+// findListLoop is findLoop for lists: the first list item whose
+// operations the demonstration repeated on the items after it (see
+// loop_evidence.go). It reports whether it found one.
 func (c *compiler) findListLoop() bool {
 	for i, in := range c.infos {
-		l := listOf(in.full)
-		if l == nil || l.Container == "" || headersOf(in.full) != nil {
+		cont, idx, ok := itemKey(in.full)
+		if !ok || c.seenItem(i, itemKey) {
 			continue
 		}
-		last, n, others := i, 0, false
-		for j := i; j < len(c.infos); j++ {
-			if m := listOf(c.infos[j].full); m != nil && m.Container == l.Container {
-				if m.Index != l.Index {
-					others = true
-				} else {
-					last, n = j, n+1
+		// The item's operations end where another item's begin.
+		last := i
+		for j := i + 1; j < len(c.infos); j++ {
+			if cj, ij, ok := itemKey(c.infos[j].full); ok && cj == cont {
+				if ij != idx {
+					last = j - 1 // what the person did between the items belongs to the first
+					break
 				}
+				last = j
 			}
 		}
-		// One act is a choice among the items, not an iteration; acts on
-		// other items too are the structure rules' (next, same); and the
-		// last item has nothing after it.
-		if n < 2 || others || l.Index+1 >= l.Size {
+		l := listOf(in.full)
+		c.loopLo, c.loopHi, c.loopItems = i, last, true
+		c.loopTable, c.loopRow = cont, idx
+		c.extendLoop(i)
+		if !c.confirmLoop(itemKey) {
+			c.loopItems = false
 			continue
 		}
-		c.loopLo, c.loopHi, c.loopItems = i, last, true
-		c.loopTable, c.loopRow = l.Container, l.Index
-		c.extendLoop(i)
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor == "table" {
 			c.loopDesc = &Desc{Ctor: "list", Attrs: []Attr{{"path", l.Container}}}

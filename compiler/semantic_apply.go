@@ -39,6 +39,9 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []SemanticOp, names []string
 			continue
 		}
 		in := c.infos[n-1]
+		if isSecret(in.full) {
+			continue // a password never reaches a prompt
+		}
 		op := SemanticOp{Name: s.Name.Name, Expr: printer.ExprString(s.Value), Value: in.Text}
 		if in.desc != nil {
 			op.Desc = in.desc.String()

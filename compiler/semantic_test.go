@@ -268,8 +268,7 @@ func TestSemanticIterative(t *testing.T) {
 	}
 	src := string(res.Source)
 	for _, want := range []string{
-		"for row in rows(table(path: \"main/table\"))[1:] {",
-		`op2  = select_text(row.cell("Title"))`,
+		`op2  = select_text(same(op1))`,
 		`match_element<"the search result whose title is the paper's title">(op5, within: list(path: "main/ul"))`,
 		`op9  = select_text(extract_information<"the abstract of the article">(op7))`,
 		`"Fill in the abstract of every paper in the reading list from the wiki"`,

@@ -311,6 +311,11 @@ type Target struct {
 	// element with (DevTools Recorder: "aria/Search", "#q", "xpath//…"),
 	// verbatim, a chain through shadow roots joined with " >>> ".
 	Selectors []string `json:"selectors,omitempty"`
+	// Secret marks a password field (an <input type=password>, or any
+	// field whose value the driver masks): the recorder leaves its value
+	// out of every event or masks it, and the compiler makes what was
+	// typed into it a secret input with no default.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // Context is the text around a target, for describing it and telling it

@@ -1,0 +1,108 @@
+package compiler
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime/trace"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+	"github.com/cogflow/cogflow/stdlib/kb"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files with the current output")
+
+// Golden sections of a testdata/golden/*.txtar case.
+const (
+	goldenTrace    = "trace.json" // the input trace (required)
+	goldenWant     = "want.cog"   // the exact compiled workflow
+	goldenWarnings = "warnings"   // the compiler's warnings, one a line; absent when none
+)
+
+// TestGolden compiles the trace of every testdata/golden/*.txtar case
+// (rules only, no LLM) and compares the workflow and the warnings with the
+// file's want.cog and warnings sections. Every compiled workflow must
+// parse and check with no error. `go test ./compiler -run Golden -update`
+// rewrites the expected sections from the current output.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/golden/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no golden files found")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sections := map[string]*txtar.File{}
+			for i := range ar.Files {
+				sections[ar.Files[i].Name] = &ar.Files[i]
+			}
+			in := sections[goldenTrace]
+			if in == nil {
+				t.Fatalf("%s has no %s section", path, goldenTrace)
+			}
+			tr, err := trace.Read(bytes.NewReader(in.Data))
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			res, err := Compile(tr, Options{Filename: name + ".cog", Trace: name + ".trace.json"})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, res.Source)
+			}
+			assertChecks(t, name+".cog", res.Source)
+			warnings := ""
+			if len(res.Warnings) > 0 {
+				warnings = strings.Join(res.Warnings, "\n") + "\n"
+			}
+			if *update {
+				ar.Files = []txtar.File{{Name: goldenTrace, Data: in.Data}, {Name: goldenWant, Data: res.Source}}
+				if warnings != "" {
+					ar.Files = append(ar.Files, txtar.File{Name: goldenWarnings, Data: []byte(warnings)})
+				}
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := sections[goldenWant]
+			if want == nil {
+				t.Fatalf("%s has no %s section (run with -update)", path, goldenWant)
+			}
+			if got := string(res.Source); got != string(want.Data) {
+				t.Errorf("workflow differs\n--- got\n%s--- want\n%s", got, want.Data)
+			}
+			wantWarnings := ""
+			if w := sections[goldenWarnings]; w != nil {
+				wantWarnings = string(w.Data)
+			}
+			if warnings != wantWarnings {
+				t.Errorf("warnings differ\n--- got\n%s--- want\n%s", warnings, wantWarnings)
+			}
+		})
+	}
+}
+
+// assertChecks fails the test unless src parses and checks with no error.
+func assertChecks(t *testing.T, name string, src []byte) {
+	t.Helper()
+	f, ds := syntax.Parse(name, src)
+	if ds.HasErrors() {
+		t.Fatalf("parse: %v\n%s", ds.Err(), src)
+	}
+	if _, ds := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}); ds.HasErrors() {
+		t.Fatalf("check: %v\n%s", ds.Err(), src)
+	}
+}
