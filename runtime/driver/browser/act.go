@@ -111,8 +111,9 @@ func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.
 }
 
 // typeText focuses the field, selects its content and replaces it with one
-// Input.insertText (input events as typing fires them), then fires change.
-// A <select> or a date/color/range input gets its value set (API-first).
+// Input.insertText (input events as typing fires them), reads the field
+// back, then fires change. A <select> or a date/color/range input gets its
+// value set (API-first), then the input and change events a picker fires.
 func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
 	if e == nil {
 		return "", errors.New("type needs a target element")
@@ -132,7 +133,9 @@ func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text s
 	if err := t.call(ctx, "Input.insertText", map[string]any{"text": text}, nil); err != nil {
 		return "", err
 	}
-	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "change", "t": o})
+	// Read the field back before its change event: a value that did not
+	// take (maxlength, a page that rewrites what is typed) fails the step.
+	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": text}, op{"op": "change", "t": o})
 }
 
 // settleIn settles after an action in a realm: operations to finish it run

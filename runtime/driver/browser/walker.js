@@ -24,6 +24,19 @@ function byRef(r) {
 }
 function norm(s) { return s ? String(s).replace(/\s+/g, ' ').trim() : ''; }
 function cap(s) { s = norm(s); return s.length > CAP ? s.slice(0, CAP) : s; }
+// textOf is a node's text content without what a person never sees as
+// text: the source of inline scripts and styles (textContent has it).
+function textOf(n) {
+  if (!n) return '';
+  if (n.nodeType === 3) return n.data;
+  if (!n.querySelector || !n.querySelector('script,style,template,noscript')) return n.textContent || '';
+  let s = '';
+  for (let c = n.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) s += c.data;
+    else if (c.nodeType === 1 && !SKIP.has(c.localName)) s += textOf(c);
+  }
+  return s;
+}
 
 const SKIP = new Set(['script', 'style', 'template', 'noscript', 'meta', 'link', 'head', 'title', 'base', 'param', 'source', 'track']);
 const LEAF = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed', 'select']);
@@ -76,14 +89,14 @@ function idsText(el, attr) {
   const out = [];
   for (const id of v.split(/\s+/)) {
     const n = id && root.getElementById ? root.getElementById(id) : null;
-    if (n) out.push(n.getAttribute('aria-label') || n.textContent);
+    if (n) out.push(n.getAttribute('aria-label') || textOf(n));
   }
   return cap(out.join(' '));
 }
 function labelText(label) {
   const c = label.cloneNode(true);
   for (const n of c.querySelectorAll('input,select,textarea,button')) n.remove();
-  return cap(c.textContent);
+  return cap(textOf(c));
 }
 function labelOf(el) {
   const ls = el.labels;
@@ -101,7 +114,7 @@ function nameOf(el, tag, role, text, label) {
   if (tag === 'img' || tag === 'area') { n = cap(el.getAttribute('alt')); if (n) return n; }
   if (tag === 'fieldset' || tag === 'table' || tag === 'figure') {
     const c = el.querySelector(tag === 'fieldset' ? 'legend' : tag === 'table' ? 'caption' : 'figcaption');
-    if (c) return cap(c.textContent);
+    if (c) return cap(textOf(c));
   }
   if (FROM_CONTENT.has(role)) {
     if (text) return cap(text);
@@ -218,11 +231,11 @@ function tableInfo(st, t) {
       const rs = Math.max(1, td.rowSpan || 1);
       for (let i = 0; i < rs; i++) { grid[r + i] = grid[r + i] || []; for (let j = 0; j < cs; j++) grid[r + i][c + j] = true; }
       info.cells.set(td, { col: c, tr });
-      if (header) { const h = cap(td.textContent); for (let j = 0; j < cs; j++) if (h) info.heads[c + j] = h; }
+      if (header) { const h = cap(textOf(td)); for (let j = 0; j < cs; j++) if (h) info.heads[c + j] = h; }
       else if (!rowHead && (td.getAttribute('scope') === 'row' || td.getAttribute('role') === 'rowheader' || td.localName === 'th')) rowHead = td;
       c += cs;
     }
-    info.rows.set(tr, { idx: header ? -1 : data++, first: cells[0] || null, head: rowHead ? cap(rowHead.textContent) : '' });
+    info.rows.set(tr, { idx: header ? -1 : data++, first: cells[0] || null, head: rowHead ? cap(textOf(rowHead)) : '' });
   });
   return info;
 }
@@ -341,7 +354,7 @@ function visit(el, pctx, seg, li, st) {
     pi, path: root ? path + '/#shadow' : path, hidden, textHidden, ox: pctx.ox, oy: pctx.oy, groups,
     list: li || pctx.list, legend: pctx.legend, row: pctx.row, inWithin: pctx.inWithin || el === st.within,
   };
-  if (tag === 'fieldset') { const lg = el.querySelector('legend'); if (lg) ctx.legend = cap(lg.textContent); }
+  if (tag === 'fieldset') { const lg = el.querySelector('legend'); if (lg) ctx.legend = cap(textOf(lg)); }
   let text = '';
   if ((tag === 'iframe' || tag === 'frame') && !hidden && rect) {
     const f = frameKids(el, ctx, st, rect, style, path);
@@ -354,7 +367,7 @@ function visit(el, pctx, seg, li, st) {
     if (role0 === 'row') {
       const t = closestTable(el);
       const info = t && tableInfo(st, t).rows.get(el);
-      ctx.row = info && info.first ? { first: info.first, text: cap(info.first.textContent) } : null;
+      ctx.row = info && info.first ? { first: info.first, text: cap(textOf(info.first)) } : null;
     }
     text = walkKids(k, ctx, st, groups && groups.size ? refOf(el) : '');
   }
