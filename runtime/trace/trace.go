@@ -304,6 +304,10 @@ type Target struct {
 	// one: the target is then Snapshots[event.snapshot].Elements[i] with
 	// that ref, and a target may give only its identifying attributes.
 	Ref string `json:"ref,omitempty"`
+	// Secret marks a field whose value is a secret (a password field): the
+	// recorder masked what the event carried (value, text, key), and the
+	// compiler makes the typed value a secret input with no default.
+	Secret bool `json:"secret,omitempty"`
 	Attributes
 	// Context is what surrounds the element.
 	Context *Context `json:"context,omitempty"`
