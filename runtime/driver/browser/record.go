@@ -104,6 +104,10 @@ type recMsg struct {
 	Snap   *walkResult `json:"snap"`
 	TI     int         `json:"ti"`
 	Detail int         `json:"detail"`
+	// Sel is a CSS selector that matches the target alone.
+	Sel string `json:"sel"`
+	// Secret is set for a password field: Text, Value and Key come masked.
+	Secret bool `json:"secret"`
 }
 
 // recorder builds a trace from the page's reports.
@@ -266,6 +270,10 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		}
 		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
 		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
+		e.Target.Secret = m.Secret
+		if m.Sel != "" {
+			e.Target.Selectors = []string{m.Sel}
+		}
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
 		return false // nothing to anchor to: the trace could not use it

@@ -130,11 +130,16 @@ function nameOf(el, tag, role, text, label) {
 function valueOf(el, tag) {
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
     const v = el.value == null ? '' : String(el.value);
-    if (tag === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password') return '•'.repeat(v.length);
+    if (tag === 'input' && secretField(el)) return '•'.repeat(v.length);
     if (tag === 'input' && INPUT_ROLES[(el.getAttribute('type') || '').toLowerCase()] === 'button') return '';
     return v.length > 1000 ? v.slice(0, 1000) : v;
   }
   return norm(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow'));
+}
+// secretField tells a field whose value is a secret: a password field, or
+// one the page marks as taking a password.
+function secretField(el) {
+  return !!el && el.localName === 'input' && (el.type === 'password' || /(^|\s)(current|new)-password(\s|$)/.test(el.getAttribute('autocomplete') || ''));
 }
 function checkedOf(el, tag) {
   if (tag === 'input') return !!el.checked;
@@ -339,7 +344,8 @@ function visit(el, pctx, seg, li, st) {
   const groups = hidden || leaf ? null : groupsOf(k);
   const role0 = roleOf(el, tag);
   let include = !!role0 || !!el.id || el.hasAttribute('tabindex') || el.hasAttribute('onclick') || el.hasAttribute('aria-label');
-  if (!hidden && !include) include = !!li || (groups && groups.size > 0) || el.hasAttribute('title') || (!textHidden && k.text);
+  if (!hidden && !include) include = !!li || (groups && groups.size > 0) || el.hasAttribute('title') || (!textHidden && k.text) || (visible && iconLike(el, tag, k));
+  if (el === st.keep) include = true;
   let role = role0;
   if (!role) role = li && !hidden ? 'listitem' : groups && groups.size > 0 ? 'list' : !hidden && k.text ? 'text' : 'generic';
   let rec = null;
@@ -378,6 +384,17 @@ function visit(el, pctx, seg, li, st) {
   return inline ? text : ' ' + text + ' ';
 }
 const NO_KIDS = { nodes: [], els: 0, text: false, counts: null };
+// iconLike tells a textless element a person can still aim at: an svg, or
+// an empty leaf with a class or an aria attribute (an icon span, a font
+// icon). It is kept so that a click on it is recorded against it, not
+// against the container around it, and can be found again.
+function iconLike(el, tag, k) {
+  if (tag === 'svg') return true;
+  if (k.els || k.text) return false;
+  if (el.hasAttribute('class')) return true;
+  for (const a of el.attributes) if (a.name.startsWith('aria-')) return true;
+  return false;
+}
 function groupsOf(k) {
   if (k.els < 2) return null;
   const els = [];
@@ -433,8 +450,11 @@ function walkDoc(st) {
   };
   return walkKids(kids(body), ctx, st, '');
 }
-function observe() {
+// observe walks the page; keep is an element to keep whatever it shows
+// (the recorder's hit element).
+function observe(a, keep) {
   const st = newState('observe', null);
+  st.keep = keep || null;
   walkDoc(st);
   flush();
   return { url: location.href, title: document.title, els: st.out, xo: st.xo, mark: S.mut };
