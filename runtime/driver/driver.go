@@ -111,6 +111,14 @@ type Action struct {
 	Number  float64    // scroll amount, wait seconds, swipe distance
 	// Timeout bounds the action; zero means the driver's default.
 	Timeout time.Duration
+	// Dialog answers the native dialogs (alert, confirm, prompt,
+	// beforeunload) the action opens: "accept" or "dismiss". Empty means
+	// the action expects none: one that opens fails the action.
+	Dialog string
+	// Prompt is the text a prompt dialog the action opens is accepted with.
+	Prompt string
+	// Files are upload's files, as paths on the machine the driver runs on.
+	Files []string
 }
 
 // Window is a top-level window or browser tab.

@@ -25,7 +25,14 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
+	if err != nil {
+		return driver.Result{}, fmt.Errorf("browser: %s: %w", a.Op, err)
+	}
 	res, err := d.do(ctx, t, a)
+	if derr := d.events.endDialogs(ctx, t.session, plan, err); derr != nil {
+		err = derr
+	}
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !strings.Contains(err.Error(), "timed out") {
 			err = fmt.Errorf("timed out after %v: %w", timeout, err)
@@ -75,6 +82,8 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)
+	case "upload":
+		err = d.upload(ctx, t, a.Target, a.Files)
 	default:
 		return d.doWindow(ctx, t, a)
 	}

@@ -195,6 +195,25 @@ function notTaken(el) {
   if (el.localName === 'input' && VALUE_TYPES.has(el.type) && el.type !== 'range' && el.type !== 'color') why.push('a ' + el.type + ' input takes only its own format');
   return why.length ? ' (' + why.join(', ') + ')' : ' (the page changed it)';
 }
+// fileInput finds the <input type=file> an upload aims at: the target, the
+// control of a label, or the one file input the target holds.
+function fileInput(a) {
+  let el = resolve(a.t);
+  if (!el) return gone(a.t);
+  const isFile = (x) => !!x && x.localName === 'input' && x.type === 'file';
+  if (!isFile(el)) {
+    let c = el.localName === 'label' ? el.control : null;
+    if (!isFile(c)) {
+      const inner = el.querySelectorAll ? el.querySelectorAll('input[type=file]') : [];
+      c = inner.length === 1 ? inner[0] : null;
+    }
+    if (!isFile(c)) return { err: 'the element ' + describe(el) + ' is not a file input (<input type=file>)' };
+    el = c;
+  }
+  if (el.disabled) return { err: 'the file input ' + describe(el) + ' is disabled' };
+  if (a.n > 1 && !el.multiple) return { err: 'the file input ' + describe(el) + ' takes one file, not ' + a.n };
+  return { r: refOf(el) };
+}
 // readBack fails a type whose text did not take: the field holds something
 // else once the page's input handlers have run.
 async function readBack(a) {
@@ -440,6 +459,7 @@ const OPS = {
   type: (a) => prepType(resolve(a.t), a.t, a.text),
   focus: (a) => prepFocus(resolve(a.t), a.t, a.caret),
   readBack,
+  fileInput,
   change: (a) => { const el = a.t ? resolve(a.t) : deepActive(); if (el) fire(el, 'change'); return {}; },
   setValue: (a) => { const el = resolve(a.t); return el ? setValue(el, a.text) : gone(a.t); },
   toggle: (a) => {
