@@ -260,12 +260,15 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	var target *Elem
 	for _, p := range action.Params {
 		v, ok := args[p.Name]
-		if !ok || v.IsNull() {
+		if !ok || v.IsNull() || p.Name == "files" {
 			continue
 		}
 		if err := in.fill(ctx, &a, p.Name, v, &target); err != nil {
 			return cty.NilVal, err
 		}
+	}
+	if err := fillOptions(&a, args); err != nil {
+		return cty.NilVal, err
 	}
 	switch action.Name {
 	case "wait":
