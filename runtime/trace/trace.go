@@ -119,6 +119,8 @@ const (
 	KindDrop        Kind = "drop"        // the dragged thing was dropped on the target
 	KindSubmit      Kind = "submit"      // a form was submitted
 	KindFocus       Kind = "focus"       // an element received the keyboard focus
+	KindDialog      Kind = "dialog"      // a native dialog (alert, confirm, prompt, beforeunload) was answered
+	KindUpload      Kind = "upload"      // files were chosen for a file input
 )
 
 var kinds = []Kind{
@@ -127,6 +129,7 @@ var kinds = []Kind{
 	KindSelect, KindCopy, KindCut, KindPaste,
 	KindNavigate, KindTabOpen, KindTabSwitch, KindTabClose,
 	KindScroll, KindDragStart, KindDrop, KindSubmit, KindFocus,
+	KindDialog, KindUpload,
 }
 
 // Kinds lists every event kind, in documented order.
@@ -148,7 +151,7 @@ func (k Kind) NeedsTarget() bool {
 	switch k {
 	case KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 		KindInput, KindChange, KindSelect, KindPaste,
-		KindDragStart, KindDrop, KindSubmit, KindFocus:
+		KindDragStart, KindDrop, KindSubmit, KindFocus, KindUpload:
 		return true
 	}
 	return false
@@ -224,6 +227,34 @@ type Event struct {
 	// Snapshot is the id of the UI snapshot taken at the event, a key of
 	// Trace.Snapshots.
 	Snapshot string `json:"snapshot,omitempty"`
+	// Dialog is the native dialog a dialog event answered (required there).
+	Dialog *Dialog `json:"dialog,omitempty"`
+	// Files are the names of the files an upload event chose (required
+	// there); a page sees names, not paths.
+	Files []string `json:"files,omitempty"`
+}
+
+// Dialog types, for Dialog.Type.
+const (
+	DialogAlert        = "alert"
+	DialogConfirm      = "confirm"
+	DialogPrompt       = "prompt"
+	DialogBeforeUnload = "beforeunload"
+)
+
+var dialogTypes = []string{DialogAlert, DialogConfirm, DialogPrompt, DialogBeforeUnload}
+
+// Dialog is a native dialog and how the person answered it.
+type Dialog struct {
+	// Type is alert, confirm, prompt or beforeunload.
+	Type string `json:"type"`
+	// Message is the dialog's text.
+	Message string `json:"message,omitempty"`
+	// Accept is set when the person accepted (OK, Leave); false means
+	// dismissed (Cancel, Stay).
+	Accept bool `json:"accept,omitempty"`
+	// Prompt is the text a prompt was accepted with.
+	Prompt string `json:"prompt,omitempty"`
 }
 
 // Key is a key and the modifiers held.
