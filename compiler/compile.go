@@ -382,6 +382,8 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return call(in.Action, tgt())
 	case "drag":
 		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
+	case "upload":
+		return c.uploadExpr(in, tgt(), st)
 	case "type":
 		target := tgt()
 		return call("type", target, c.textExpr(in.Text, in.full, st))
@@ -473,7 +475,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withDialog(in, c.stepExpr(i, st))}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {
