@@ -108,6 +108,8 @@ type recMsg struct {
 	Sel string `json:"sel"`
 	// Secret is set for a password field: Text, Value and Key come masked.
 	Secret bool `json:"secret"`
+	// Files are the names of the files chosen for a file input.
+	Files []string `json:"files"`
 }
 
 // recorder builds a trace from the page's reports.
@@ -136,6 +138,7 @@ type recTab struct {
 	t          *tab
 	url, title string
 	script     string // the identifier of the installed recorder script
+	dialog     *openDialog
 }
 
 // switchTo records a tab switch when an event comes from another tab than
@@ -252,6 +255,11 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		e.Kind, e.X, e.Y = trace.Kind(m.K), m.X, m.Y
 	case "input", "change", "select", "copy", "cut", "paste", "submit":
 		e.Kind, e.Text, e.Value = trace.Kind(m.K), m.Text, m.Value
+	case "upload":
+		if len(m.Files) == 0 {
+			return false // the chooser was cancelled, or the files cleared
+		}
+		e.Kind, e.Files = trace.KindUpload, m.Files
 	default:
 		return false
 	}

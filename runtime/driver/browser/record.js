@@ -178,14 +178,21 @@ G.addEventListener('keydown', (e) => {
   const el = printable ? null : act;
   report('keydown', el && el !== document.body ? el : null, { key, text: printable ? e.key : '' });
 }, opts);
+function isFileInput(el) { return !!el && el.localName === 'input' && el.type === 'file'; }
 G.addEventListener('input', (e) => {
   if (!e.isTrusted) return;
   const el = elOf(e);
+  if (isFileInput(el)) return; // its change is the upload
   report('input', el, { text: e.data || '', value: valueOfEl(el) });
 }, opts);
 G.addEventListener('change', (e) => {
   if (!e.isTrusted) return;
   const el = elOf(e);
+  if (isFileInput(el)) {
+    // The page sees names, not paths ("C:\\fakepath\\…" in value).
+    report('upload', el, { files: Array.from(el.files || []).map((f) => f.name) });
+    return;
+  }
   report('change', el, { value: valueOfEl(el) });
 }, opts);
 G.addEventListener('submit', (e) => {

@@ -131,6 +131,8 @@ func (d *Driver) recordMessage(ctx context.Context, r *recorder, m *rod.Message,
 		}
 	case "Inspector.detached":
 		return r.closed(string(m.SessionID))
+	case "Page.javascriptDialogOpening", "Page.javascriptDialogClosed":
+		r.dialogMessage(m)
 	}
 	return false
 }
