@@ -99,6 +99,12 @@ function cssOf(el) {
       if (v && v.length < 80) tries.push(tag + '[' + a + '=' + cssStr(v) + ']');
     }
     tries.push(localOf(el));
+    // An icon is often told apart only by an aria state or property.
+    for (const a of el.attributes) {
+      if (a.name.startsWith('aria-') && a.name !== 'aria-hidden' && a.value && a.value.length < 40) {
+        tries.push(localOf(el) + '[' + a.name + '=' + cssStr(a.value) + ']');
+      }
+    }
     for (const t of tries) if (uniqueFor(el, pre + t)) return pre + t;
     let sel = localOf(el) + nthOf(el);
     if (uniqueFor(el, pre + sel)) return pre + sel;

@@ -30,6 +30,7 @@ const hitPage = `<!doctype html><title>Posts</title>
 </div>
 <x-rating></x-rating>
 <button id=menu><span class="icon caret"></span></button>
+<div class=tabs><span class="icon tab" aria-selected=true onclick="hit('tab1')"></span><span class="icon tab" aria-selected=false onclick="hit('tab2')"></span></div>
 <label for=pw>Password</label><input id=pw type=password>
 <script>
 window.hits = [];
@@ -49,6 +50,7 @@ var hitJS = map[string]string{
 	"share": `document.querySelectorAll('.act svg path')[1]`,
 	"star2": `document.querySelector('x-rating').shadowRoot.querySelectorAll('i')[1]`,
 	"menu":  `document.querySelector('#menu .caret')`,
+	"tab2":  `document.querySelectorAll('.tab')[1]`,
 }
 
 // TestRecordHitElement: a click on an element with no text or name is
@@ -72,6 +74,7 @@ func TestRecordHitElement(t *testing.T) {
 		{aim: "share", role: "generic", class: "ic", selector: "div.act:nth-of-type(2) > svg.ic"},
 		{aim: "star2", role: "generic", class: "star", selector: "x-rating >>> i.star:nth-of-type(2)"},
 		{aim: "menu", role: "button", selector: "#menu"},
+		{aim: "tab2", role: "generic", class: "tab", selector: `span.icon.tab[aria-selected="false"]`},
 	}
 	for _, tc := range cases {
 		res, err := h.p.Eval(`() => { const r = (` + hitJS[tc.aim] + `).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }`)
