@@ -335,10 +335,6 @@ type Target struct {
 	// one: the target is then Snapshots[event.snapshot].Elements[i] with
 	// that ref, and a target may give only its identifying attributes.
 	Ref string `json:"ref,omitempty"`
-	// Secret marks a field whose value is a secret (a password field): the
-	// recorder masked what the event carried (value, text, key), and the
-	// compiler makes the typed value a secret input with no default.
-	Secret bool `json:"secret,omitempty"`
 	Attributes
 	// Context is what surrounds the element.
 	Context *Context `json:"context,omitempty"`
@@ -346,6 +342,11 @@ type Target struct {
 	// element with (DevTools Recorder: "aria/Search", "#q", "xpath//…"),
 	// verbatim, a chain through shadow roots joined with " >>> ".
 	Selectors []string `json:"selectors,omitempty"`
+	// Secret marks a password field (an <input type=password>, or any
+	// field whose value the driver masks): the recorder leaves its value
+	// out of every event or masks it, and the compiler makes what was
+	// typed into it a secret input with no default.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // Context is the text around a target, for describing it and telling it
