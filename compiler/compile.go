@@ -69,6 +69,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)
+	c.answerDialogs(file)
 	if opts.LLM != nil {
 		c.semantic(file, opts)
 	}
@@ -475,7 +476,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withDialog(in, c.stepExpr(i, st))}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {

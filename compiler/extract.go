@@ -32,11 +32,6 @@ type Op struct {
 	Text string
 	// Events are the ids of the trace events the op came from.
 	Events []string
-	// Dialog answers the native dialogs the op opened: accept or dismiss;
-	// Prompt is the text an accepted prompt got.
-	Dialog, Prompt string
-	// Files are upload's files.
-	Files []string
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -73,10 +68,6 @@ func Extract(tr *trace.Trace) []Op {
 	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
 	for i := range tr.Events {
 		e := &tr.Events[i]
-		if e.Kind == trace.KindDialog {
-			x.dialog(e)
-			continue
-		}
 		if e.Cause != "" {
 			if k, ok := x.opOf[e.Cause]; ok && e.Kind != trace.KindTabSwitch {
 				if e.Kind == trace.KindTabOpen && e.Window != nil {
