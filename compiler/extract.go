@@ -174,6 +174,8 @@ func (x *extractor) event(e *trace.Event) {
 		x.attachLast(e.ID)
 	case trace.KindSelect:
 		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+	case trace.KindUpload:
+		x.upload(e)
 	case trace.KindCopy, trace.KindCut:
 		a := string(e.Kind)
 		if l != nil && l.Action == a && l.Text == "" {
@@ -215,8 +217,6 @@ func (x *extractor) event(e *trace.Event) {
 			return
 		}
 		x.add(Op{Action: "scroll", Text: dir}, e.ID)
-	case trace.KindUpload:
-		x.upload(e)
 	case trace.KindDragStart:
 		x.add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDrop:

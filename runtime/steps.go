@@ -260,21 +260,21 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	var target *Elem
 	for _, p := range action.Params {
 		v, ok := args[p.Name]
-		if !ok || v.IsNull() || p.Name == "files" {
+		if !ok || v.IsNull() {
 			continue
 		}
 		if err := in.fill(ctx, &a, p.Name, v, &target); err != nil {
 			return cty.NilVal, err
 		}
 	}
-	if err := fillOptions(&a, args); err != nil {
-		return cty.NilVal, err
-	}
 	switch action.Name {
 	case "wait":
 		return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, target, args["until"])
 	case "assert":
 		return cty.NullVal(cty.DynamicPseudoType), in.assert(ctx, a, target, args)
+	}
+	if err := fillOptions(&a, args); err != nil {
+		return cty.NilVal, err
 	}
 	res, err := in.drv.Do(ctx, a)
 	if err != nil {
@@ -295,6 +295,9 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 
 // fill sets the driver action's field for one argument.
 func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v cty.Value, target **Elem) error {
+	if param == "files" {
+		return nil // upload's files: fillOptions
+	}
 	if v.Type().Equals(types.ElementCapsule) {
 		e, err := asElem(v)
 		if err != nil {

@@ -119,17 +119,14 @@ const (
 	KindDrop        Kind = "drop"        // the dragged thing was dropped on the target
 	KindSubmit      Kind = "submit"      // a form was submitted
 	KindFocus       Kind = "focus"       // an element received the keyboard focus
-	KindDialog      Kind = "dialog"      // a native dialog (alert, confirm, prompt, beforeunload) was answered
-	KindUpload      Kind = "upload"      // files were chosen for a file input
 )
 
 var kinds = []Kind{
 	KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 	KindKeyDown, KindKeyUp, KindInput, KindChange,
-	KindSelect, KindCopy, KindCut, KindPaste,
+	KindSelect, KindCopy, KindCut, KindPaste, KindDialog, KindUpload,
 	KindNavigate, KindTabOpen, KindTabSwitch, KindTabClose,
 	KindScroll, KindDragStart, KindDrop, KindSubmit, KindFocus,
-	KindDialog, KindUpload,
 }
 
 // Kinds lists every event kind, in documented order.
@@ -148,10 +145,13 @@ func (k Kind) Known() bool {
 // NeedsTarget reports whether an event of kind k must name the element it
 // acted on.
 func (k Kind) NeedsTarget() bool {
+	if k == KindUpload {
+		return true
+	}
 	switch k {
 	case KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 		KindInput, KindChange, KindSelect, KindPaste,
-		KindDragStart, KindDrop, KindSubmit, KindFocus, KindUpload:
+		KindDragStart, KindDrop, KindSubmit, KindFocus:
 		return true
 	}
 	return false
@@ -224,37 +224,14 @@ type Event struct {
 	// Window is the tab or window: the one opened, switched to or closed
 	// by tab events (required there), the one loaded by navigate.
 	Window *Window `json:"window,omitempty"`
-	// Snapshot is the id of the UI snapshot taken at the event, a key of
-	// Trace.Snapshots.
-	Snapshot string `json:"snapshot,omitempty"`
 	// Dialog is the native dialog a dialog event answered (required there).
 	Dialog *Dialog `json:"dialog,omitempty"`
 	// Files are the names of the files an upload event chose (required
 	// there); a page sees names, not paths.
 	Files []string `json:"files,omitempty"`
-}
-
-// Dialog types, for Dialog.Type.
-const (
-	DialogAlert        = "alert"
-	DialogConfirm      = "confirm"
-	DialogPrompt       = "prompt"
-	DialogBeforeUnload = "beforeunload"
-)
-
-var dialogTypes = []string{DialogAlert, DialogConfirm, DialogPrompt, DialogBeforeUnload}
-
-// Dialog is a native dialog and how the person answered it.
-type Dialog struct {
-	// Type is alert, confirm, prompt or beforeunload.
-	Type string `json:"type"`
-	// Message is the dialog's text.
-	Message string `json:"message,omitempty"`
-	// Accept is set when the person accepted (OK, Leave); false means
-	// dismissed (Cancel, Stay).
-	Accept bool `json:"accept,omitempty"`
-	// Prompt is the text a prompt was accepted with.
-	Prompt string `json:"prompt,omitempty"`
+	// Snapshot is the id of the UI snapshot taken at the event, a key of
+	// Trace.Snapshots.
+	Snapshot string `json:"snapshot,omitempty"`
 }
 
 // Key is a key and the modifiers held.

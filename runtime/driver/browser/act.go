@@ -62,6 +62,8 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)
 	case "drag":
 		err = d.drag(ctx, t, a.Target, a.Target2)
+	case "upload":
+		err = d.upload(ctx, t, a.Target, a.Files)
 	case "multi_select":
 		err = d.multiSelect(ctx, t, a.Targets)
 	case "type":
@@ -82,8 +84,6 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)
-	case "upload":
-		err = d.upload(ctx, t, a.Target, a.Files)
 	default:
 		return d.doWindow(ctx, t, a)
 	}
