@@ -183,7 +183,7 @@ function sameValue(el, got, want) {
 // shown quotes a field's value for a message; a password field's value is
 // never shown, only its length.
 function shown(el, v) {
-  if (el.localName === 'input' && el.type === 'password') return '•'.repeat(Math.min(v.length, 64)) + ' (' + v.length + ' characters, masked)';
+  if (secretField(el)) return '•'.repeat(Math.min(v.length, 64)) + ' (' + v.length + ' characters, masked)';
   return JSON.stringify(v.length > 200 ? v.slice(0, 200) + '…' : v);
 }
 // notTaken names the field's own reason a value may not have taken.

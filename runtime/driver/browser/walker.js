@@ -136,10 +136,20 @@ function valueOf(el, tag) {
   }
   return norm(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow'));
 }
-// secretField tells a field whose value is a secret: a password field, or
-// one the page marks as taking a password.
+// secretField tells a field whose value is a secret: a password field, one
+// the page marks as taking a password, or one that was a password field
+// until a "show password" button made it plain text.
+const SECRET_NAME = /(^|[^a-z])(password|passwd|pwd)([^a-z]|$)/i;
 function secretField(el) {
-  return !!el && el.localName === 'input' && (el.type === 'password' || /(^|\s)(current|new)-password(\s|$)/.test(el.getAttribute('autocomplete') || ''));
+  if (!el || el.localName !== 'input') return false;
+  if (S.secrets && S.secrets.has(el)) return true;
+  const secret = el.type === 'password' || /(^|\s)(current|new)-password(\s|$)/.test(el.getAttribute('autocomplete') || '') ||
+    ((el.type === 'text' || el.type === '') && (SECRET_NAME.test(el.id) || SECRET_NAME.test(el.getAttribute('name') || '')));
+  if (secret) {
+    if (!S.secrets) S.secrets = new WeakSet();
+    S.secrets.add(el);
+  }
+  return secret;
 }
 function checkedOf(el, tag) {
   if (tag === 'input') return !!el.checked;
