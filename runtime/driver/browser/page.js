@@ -215,11 +215,11 @@ function fileInput(a) {
   return { r: refOf(el) };
 }
 // readBack fails a type whose text did not take: the field holds something
-// else once the page's input handlers have run.
-async function readBack(a) {
+// else once the page's input handlers (which run as the text is inserted)
+// have run. No frame is awaited: that would cost every type step a frame.
+function readBack(a) {
   const el = resolve(a.t);
   if (!el) return gone(a.t);
-  await frame();
   let got;
   if (isField(el)) got = el.value;
   else if (el.isContentEditable) { got = norm(el.innerText); if (got === norm(a.text)) return {}; }
