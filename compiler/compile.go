@@ -72,6 +72,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)
+	c.answerDialogs(file)
 	if opts.LLM != nil {
 		c.semantic(file, opts)
 	}
@@ -420,6 +421,8 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return call("back")
 	case "drag":
 		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
+	case "upload":
+		return c.uploadExpr(in, tgt(), st)
 	case "type":
 		target := tgt()
 		return call("type", target, c.textExpr(in.Text, in.full, st))

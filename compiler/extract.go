@@ -211,6 +211,8 @@ func (x *extractor) event(e *trace.Event) {
 			return
 		}
 		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+	case trace.KindUpload:
+		x.upload(e)
 	case trace.KindCopy, trace.KindCut:
 		a := string(e.Kind)
 		if l != nil && l.Action == a && l.Text == "" {

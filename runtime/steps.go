@@ -273,6 +273,9 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	case "assert":
 		return cty.NullVal(cty.DynamicPseudoType), in.assert(ctx, a, target, args)
 	}
+	if err := fillOptions(&a, args); err != nil {
+		return cty.NilVal, err
+	}
 	res, err := in.drv.Do(ctx, a)
 	if err != nil {
 		return cty.NilVal, err
@@ -292,6 +295,9 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 
 // fill sets the driver action's field for one argument.
 func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v cty.Value, target **Elem) error {
+	if param == "files" {
+		return nil // upload's files: fillOptions
+	}
 	if v.Type().Equals(types.ElementCapsule) {
 		e, err := asElem(v)
 		if err != nil {

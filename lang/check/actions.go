@@ -83,6 +83,7 @@ func init() {
 		{Name: "back", Result: void, Doc: "go back (browser history, Android back key)"},
 		{Name: "launch", Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},
 		{Name: "swipe", Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
+		{Name: "upload", Params: []Param{req("target", el), req("files", txt, types.ListOf(txt))}, Result: el, Doc: "set the files of a file input (paths, relative to the working directory)"},
 	} {
 		Actions[a.Name] = a
 	}

@@ -87,8 +87,9 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 			c.diags.Errorf(ref.Range, "action %s cannot be nested inside an expression; make it a step of its own and refer to it by name", name)
 		}
 		a := Actions[name]
-		secret := c.bindArgs(name, a.Params, e.Args, e.Range)
-		return a.Result, secret
+		args, optSecret := c.stepOptions(name, a.Params, e.Args)
+		secret := c.bindArgs(name, a.Params, args, e.Range)
+		return a.Result, firstSecret(secret, optSecret)
 	case ElementRoles[name] && !c.functionForm(e):
 		return c.constructor(e), ""
 	case hasFunction(c.env.Functions, name):

@@ -109,6 +109,14 @@ type Action struct {
 	Targets []*Element // multi_select
 	Text    string     // typed/pasted text, key chord, URL, window title, app, direction
 	Number  float64    // scroll amount, wait seconds, swipe distance
+	// Dialog answers the native dialogs (alert, confirm, prompt,
+	// beforeunload) the action opens: "accept" or "dismiss". Empty means
+	// the action expects none: one that opens fails the action.
+	Dialog string
+	// Prompt is the text a prompt dialog the action opens is accepted with.
+	Prompt string
+	// Files are upload's files, as paths on the machine the driver runs on.
+	Files []string
 	// Timeout bounds the action; zero means the driver's default.
 	Timeout time.Duration
 }

@@ -65,7 +65,11 @@ func scope(d *dep, budget, max int, secrets []string) (kept []candidate, total i
 	return kept, total
 }
 
-// shows reports whether renderCandidate has something to tell el by.
+// shows reports whether el can be a candidate at all: it must show a
+// person something to choose it by (a name, text, label or placeholder; the
+// value of a field). An element known only by its id or link target (an
+// icon, an empty wrapper) is never offered: a choice of it could not be
+// checked by anyone reading the run.
 func shows(el *driver.Element, k kind) bool {
 	nonBlank := func(ss ...string) bool {
 		for _, s := range ss {
@@ -76,8 +80,7 @@ func shows(el *driver.Element, k kind) bool {
 		return false
 	}
 	return nonBlank(el.Name, el.Text, el.Label, el.Placeholder) ||
-		((el.Editable || k == kindSpan) && nonBlank(el.Value)) ||
-		(k == kindElement && nonBlank(el.ID, el.Href))
+		((el.Editable || k == kindSpan) && nonBlank(el.Value))
 }
 
 // elementHoldsSecret reports whether any text of el holds a secret.

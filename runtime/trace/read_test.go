@@ -219,7 +219,7 @@ func TestReadErrors(t *testing.T) {
 		{"time order", evs(`{"id": "e1", "time": 1500, "kind": "scroll"}`, `{"id": "e2", "time": 1200, "kind": "scroll"}`),
 			"$.events[1].time", "1200 is earlier than the previous event's 1500: events must be in time order"},
 		{"unknown kind", evs(`{"id": "e1", "time": 0, "kind": "hover"}`),
-			"$.events[0].kind", `unknown event kind "hover" (kinds: click, dblclick, rightclick, middleclick, keydown, keyup, input, change, select, copy, cut, paste, navigate, tab_open, tab_switch, tab_close, scroll, drag_start, drop, submit, focus)`},
+			"$.events[0].kind", `unknown event kind "hover" (kinds: click, dblclick, rightclick, middleclick, keydown, keyup, input, change, select, copy, cut, paste, dialog, upload, navigate, tab_open, tab_switch, tab_close, scroll, drag_start, drop, submit, focus)`},
 		{"click without target", evs(`{"id": "e1", "time": 0, "kind": "click"}`),
 			"$.events[0].target", "missing: a click event needs the element it acted on"},
 		{"input without target", evs(`{"id": "e1", "time": 0, "kind": "input", "text": "a"}`),

@@ -124,7 +124,7 @@ const (
 var kinds = []Kind{
 	KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 	KindKeyDown, KindKeyUp, KindInput, KindChange,
-	KindSelect, KindCopy, KindCut, KindPaste,
+	KindSelect, KindCopy, KindCut, KindPaste, KindDialog, KindUpload,
 	KindNavigate, KindTabOpen, KindTabSwitch, KindTabClose,
 	KindScroll, KindDragStart, KindDrop, KindSubmit, KindFocus,
 }
@@ -145,6 +145,9 @@ func (k Kind) Known() bool {
 // NeedsTarget reports whether an event of kind k must name the element it
 // acted on.
 func (k Kind) NeedsTarget() bool {
+	if k == KindUpload {
+		return true
+	}
 	switch k {
 	case KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 		KindInput, KindChange, KindSelect, KindPaste,
@@ -221,6 +224,11 @@ type Event struct {
 	// Window is the tab or window: the one opened, switched to or closed
 	// by tab events (required there), the one loaded by navigate.
 	Window *Window `json:"window,omitempty"`
+	// Dialog is the native dialog a dialog event answered (required there).
+	Dialog *Dialog `json:"dialog,omitempty"`
+	// Files are the names of the files an upload event chose (required
+	// there); a page sees names, not paths.
+	Files []string `json:"files,omitempty"`
 	// Snapshot is the id of the UI snapshot taken at the event, a key of
 	// Trace.Snapshots.
 	Snapshot string `json:"snapshot,omitempty"`

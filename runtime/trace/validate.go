@@ -134,6 +134,17 @@ func (v *validator) event(p jpath, i int, ids map[string]int) {
 			v.add(p.field("window"), "needs an id or a title")
 		}
 	}
+	if e.Kind == KindDialog {
+		switch {
+		case e.Dialog == nil:
+			v.add(p.field("dialog"), "missing: a dialog event needs the dialog")
+		case !known(dialogTypes, e.Dialog.Type):
+			v.add(p.field("dialog").field("type"), "unknown dialog type %q: one of %s", e.Dialog.Type, strings.Join(dialogTypes, ", "))
+		}
+	}
+	if e.Kind == KindUpload && len(e.Files) == 0 {
+		v.add(p.field("files"), "missing: an upload event needs the files chosen")
+	}
 	if e.Button != "" && !known(buttons, e.Button) {
 		v.add(p.field("button"), "unknown button %q: one of %s", e.Button, strings.Join(buttons, ", "))
 	}

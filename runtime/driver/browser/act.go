@@ -25,7 +25,14 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
+	if err != nil {
+		return driver.Result{}, fmt.Errorf("browser: %s: %w", a.Op, err)
+	}
 	res, err := d.do(ctx, t, a)
+	if derr := d.events.endDialogs(ctx, t.session, plan, err); derr != nil {
+		err = derr
+	}
 	if err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !strings.Contains(err.Error(), "timed out") {
 			err = fmt.Errorf("timed out after %v: %w", timeout, err)
@@ -55,6 +62,8 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)
 	case "drag":
 		err = d.drag(ctx, t, a.Target, a.Target2)
+	case "upload":
+		err = d.upload(ctx, t, a.Target, a.Files)
 	case "multi_select":
 		err = d.multiSelect(ctx, t, a.Targets)
 	case "type":
@@ -111,8 +120,9 @@ func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.
 }
 
 // typeText focuses the field, selects its content and replaces it with one
-// Input.insertText (input events as typing fires them), then fires change.
-// A <select> or a date/color/range input gets its value set (API-first).
+// Input.insertText (input events as typing fires them), reads the field
+// back, then fires change. A <select> or a date/color/range input gets its
+// value set (API-first), then the input and change events a picker fires.
 func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text string) (string, error) {
 	if e == nil {
 		return "", errors.New("type needs a target element")
@@ -132,7 +142,9 @@ func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text s
 	if err := t.call(ctx, "Input.insertText", map[string]any{"text": text}, nil); err != nil {
 		return "", err
 	}
-	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "change", "t": o})
+	// Read the field back before its change event: a value that did not
+	// take (maxlength, a page that rewrites what is typed) fails the step.
+	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": text}, op{"op": "change", "t": o})
 }
 
 // settleIn settles after an action in a realm: operations to finish it run

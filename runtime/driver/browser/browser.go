@@ -85,7 +85,7 @@ var (
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
 		Actions: []string{
-			"click", "double_click", "right_click", "move", "drag", "type", "enter", "key",
+			"click", "double_click", "right_click", "move", "drag", "upload", "type", "enter", "key",
 			"copy", "cut", "paste", "select_text", "multi_select", "scroll", "save",
 			"open", "new_tab", "close_tab", "close_window", "switch_window", "wait", "back",
 		},

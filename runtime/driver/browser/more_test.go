@@ -48,7 +48,7 @@ func TestScrollWaitDialogMultiSelect(t *testing.T) {
 	do(t, d, driver.Action{Op: "click", Target: target(t, d, "late-host")})
 	do(t, d, driver.Action{Op: "wait", Target: &driver.Element{Role: "button", Name: "Later"}})
 	find(t, d, driver.Query{Name: "Later"}, byRoleName("button", "Later"))
-	do(t, d, driver.Action{Op: "click", Target: target(t, d, "al")})
+	do(t, d, driver.Action{Op: "click", Target: target(t, d, "al"), Dialog: "accept"})
 	if got := eval(t, d, "document.title"); got != "after alert" {
 		t.Errorf("title %q: the alert blocked the page", got)
 	}

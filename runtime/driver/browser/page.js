@@ -8,7 +8,7 @@ function describe(el) {
   if (el.id) s += '#' + el.id;
   const c = norm(el.getAttribute && el.getAttribute('class'));
   if (c) s += '.' + c.split(' ').join('.');
-  const t = cap(el.textContent).slice(0, 40);
+  const t = cap(textOf(el)).slice(0, 40);
   return t ? s + ' "' + t + '"' : s;
 }
 // resolve finds a target: by ref while its node lives, else by id, path or
@@ -157,9 +157,75 @@ function setValue(el, text) {
   const proto = Object.getPrototypeOf(el);
   const desc = Object.getOwnPropertyDescriptor(proto, 'value');
   if (desc && desc.set) desc.set.call(el, text); else el.value = text;
+  // The browser sanitizes what it cannot hold (a date not in yyyy-mm-dd,
+  // a range value out of bounds): that value did not take.
+  if (el.localName === 'input' && !sameValue(el, el.value, String(text))) {
+    return { err: 'the field ' + describe(el) + ' holds ' + shown(el, el.value) + ' after setting ' + shown(el, String(text)) + notTaken(el) };
+  }
   fire(el, 'input');
   fire(el, 'change');
   return { text };
+}
+// VALUE_TYPES are the inputs a person sets with a picker, not by typing:
+// their value is set and input and change fired, as the picker does.
+const VALUE_TYPES = new Set(['color', 'date', 'time', 'range', 'datetime-local', 'month', 'week']);
+// sameValue tells whether a field holds what was typed or set, up to what
+// the field itself normalizes: line breaks an <input> drops, surrounding
+// spaces of an email or url, the case of a color, the spelling of a number.
+function sameValue(el, got, want) {
+  if (got === want) return true;
+  if (el.localName !== 'input') return false;
+  const t = el.type;
+  if (t === 'color') return got.toLowerCase() === want.toLowerCase();
+  if (t === 'range' || t === 'number') return want.trim() !== '' && Number(got) === Number(want);
+  return got === want.replace(/[\r\n]/g, '') || got.trim() === want.replace(/[\r\n]/g, '').trim();
+}
+// shown quotes a field's value for a message; a password field's value is
+// never shown, only its length.
+function shown(el, v) {
+  if (secretField(el)) return '•'.repeat(Math.min(v.length, 64)) + ' (' + v.length + ' characters, masked)';
+  return JSON.stringify(v.length > 200 ? v.slice(0, 200) + '…' : v);
+}
+// notTaken names the field's own reason a value may not have taken.
+function notTaken(el) {
+  const why = [];
+  if (el.maxLength > 0) why.push('maxlength ' + el.maxLength);
+  if (el.readOnly) why.push('read-only');
+  if (el.localName === 'input' && (el.min || el.max)) why.push('range ' + (el.min || '…') + ' to ' + (el.max || '…'));
+  if (el.localName === 'input' && VALUE_TYPES.has(el.type) && el.type !== 'range' && el.type !== 'color') why.push('a ' + el.type + ' input takes only its own format');
+  return why.length ? ' (' + why.join(', ') + ')' : ' (the page changed it)';
+}
+// fileInput finds the <input type=file> an upload aims at: the target, the
+// control of a label, or the one file input the target holds.
+function fileInput(a) {
+  let el = resolve(a.t);
+  if (!el) return gone(a.t);
+  const isFile = (x) => !!x && x.localName === 'input' && x.type === 'file';
+  if (!isFile(el)) {
+    let c = el.localName === 'label' ? el.control : null;
+    if (!isFile(c)) {
+      const inner = el.querySelectorAll ? el.querySelectorAll('input[type=file]') : [];
+      c = inner.length === 1 ? inner[0] : null;
+    }
+    if (!isFile(c)) return { err: 'the element ' + describe(el) + ' is not a file input (<input type=file>)' };
+    el = c;
+  }
+  if (el.disabled) return { err: 'the file input ' + describe(el) + ' is disabled' };
+  if (a.n > 1 && !el.multiple) return { err: 'the file input ' + describe(el) + ' takes one file, not ' + a.n };
+  return { r: refOf(el) };
+}
+// readBack fails a type whose text did not take: the field holds something
+// else once the page's input handlers (which run as the text is inserted)
+// have run. No frame is awaited: that would cost every type step a frame.
+function readBack(a) {
+  const el = resolve(a.t);
+  if (!el) return gone(a.t);
+  let got;
+  if (isField(el)) got = el.value;
+  else if (el.isContentEditable) { got = norm(el.innerText); if (got === norm(a.text)) return {}; }
+  else return {};
+  if (sameValue(el, got, a.text)) return {};
+  return { err: 'the field ' + describe(el) + ' holds ' + shown(el, got) + ' after typing ' + shown(el, a.text) + notTaken(el) };
 }
 // prepType focuses the field and selects its content so that the driver's
 // Input.insertText replaces it; controls that take no typing get their value.
@@ -167,10 +233,11 @@ function prepType(el, t, text) {
   if (!el) return gone(t);
   if (el.localName === 'option' && el.parentElement) el = el.closest('select') || el;
   const type = (el.getAttribute('type') || '').toLowerCase();
-  if (el.localName === 'select' || (el.localName === 'input' && !TEXT_TYPES.has(type) && !INPUT_ROLES[type])) {
+  if (el.localName === 'select' || (el.localName === 'input' && (VALUE_TYPES.has(el.type) || (!TEXT_TYPES.has(type) && !INPUT_ROLES[type])))) {
+    if (el.disabled || el.readOnly) return { err: 'the element ' + describe(el) + ' is not editable (' + (el.disabled ? 'disabled' : 'read-only') + ')' };
     return setValue(el, text);
   }
-  if (!editable(el)) return { err: 'the element ' + describe(el) + ' is not editable' };
+  if (!editable(el)) return { err: 'the element ' + describe(el) + ' is not editable' + (el.readOnly ? ' (read-only)' : el.disabled ? ' (disabled)' : '') };
   if (!focusEl(el)) return { err: 'the element ' + describe(el) + ' does not take the focus' };
   selectAll(el);
   if (text === '') {
@@ -391,6 +458,8 @@ const OPS = {
   point: (a) => point(resolve(a.t), a.t),
   type: (a) => prepType(resolve(a.t), a.t, a.text),
   focus: (a) => prepFocus(resolve(a.t), a.t, a.caret),
+  readBack,
+  fileInput,
   change: (a) => { const el = a.t ? resolve(a.t) : deepActive(); if (el) fire(el, 'change'); return {}; },
   setValue: (a) => { const el = resolve(a.t); return el ? setValue(el, a.text) : gone(a.t); },
   toggle: (a) => {

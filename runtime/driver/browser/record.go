@@ -104,6 +104,12 @@ type recMsg struct {
 	Snap   *walkResult `json:"snap"`
 	TI     int         `json:"ti"`
 	Detail int         `json:"detail"`
+	// Sel is a CSS selector that matches the target alone.
+	Sel string `json:"sel"`
+	// Secret is set for a password field: Text, Value and Key come masked.
+	Secret bool `json:"secret"`
+	// Files are the names of the files chosen for a file input.
+	Files []string `json:"files"`
 }
 
 // recorder builds a trace from the page's reports.
@@ -132,6 +138,7 @@ type recTab struct {
 	t          *tab
 	url, title string
 	script     string // the identifier of the installed recorder script
+	dialog     *openDialog
 }
 
 // switchTo records a tab switch when an event comes from another tab than
@@ -248,6 +255,11 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		e.Kind, e.X, e.Y = trace.Kind(m.K), m.X, m.Y
 	case "input", "change", "select", "copy", "cut", "paste", "submit":
 		e.Kind, e.Text, e.Value = trace.Kind(m.K), m.Text, m.Value
+	case "upload":
+		if len(m.Files) == 0 {
+			return false // the chooser was cancelled, or the files cleared
+		}
+		e.Kind, e.Files = trace.KindUpload, m.Files
 	default:
 		return false
 	}
@@ -266,6 +278,10 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		}
 		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
 		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
+		e.Target.Secret = m.Secret
+		if m.Sel != "" {
+			e.Target.Selectors = []string{m.Sel}
+		}
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
 		return false // nothing to anchor to: the trace could not use it

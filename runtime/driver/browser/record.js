@@ -8,16 +8,120 @@ Object.defineProperty(G, '__cogflow_rec_v1', { value: true, enumerable: false, c
 const send = (m) => { try { G.__cogflowRecord(JSON.stringify(m)); } catch (e) { /* binding gone */ } };
 const top = G === G.top;
 function walkedTarget(el) {
-  const o = observe();
+  const hit = hitOf(el);
+  const o = observe(null, hit);
   const refs = new Map();
   o.els.forEach((e, i) => refs.set(e.r, i));
-  for (let a = el; a; a = a.parentElement || (a.getRootNode && a.getRootNode().host) || null) {
+  for (let a = hit || el; a; a = upOf(a)) {
     if (a.nodeType !== 1) continue;
     const i = refs.get(refOf(a));
-    if (i !== undefined) return { snap: o, ti: i };
+    if (i !== undefined) return { snap: o, ti: i, sel: top ? cssOf(a) : '' };
   }
   return { snap: o, ti: -1 };
 }
+function upOf(a) { return a.parentElement || (a.getRootNode && a.getRootNode().host) || null; }
+// hitOf is the element a click is recorded against: the control around
+// the element hit (a button's icon is the button), else the element hit
+// itself, however little it shows (an icon span, an svg: a fragment of an
+// svg is its outermost svg); null for the page's own background.
+function hitOf(el) {
+  while (el && el.ownerSVGElement) el = el.ownerSVGElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  for (let a = el; a && a !== document.body; a = upOf(a)) {
+    if (a.nodeType !== 1) continue;
+    const tag = a.localName;
+    if (tag === 'label' || INTERACTIVE.has(roleOf(a, tag))) return a;
+  }
+  return el;
+}
+
+// --- selectors: a CSS selector that matches the element and nothing else,
+// evaluated as the runtime's css: attribute is (piercing shadow roots, a
+// " >>> " step into the shadow root of what matched so far).
+function shadowOf(n) { return n.shadowRoot || S.closedRoots.get(n) || null; }
+function deepAll(root, sel, out) {
+  let found;
+  try { found = root.querySelectorAll(sel); } catch (e) { return out; }
+  for (const n of found) out.push(n);
+  for (const n of root.querySelectorAll('*')) { const r = shadowOf(n); if (r) deepAll(r, sel, out); }
+  return out;
+}
+function chainMatches(chain) {
+  const segs = chain.split(' >>> ');
+  let cur = deepAll(document, segs[0], []);
+  for (let i = 1; i < segs.length && cur.length; i++) {
+    const next = [];
+    for (const m of cur) { const r = shadowOf(m); if (r) deepAll(r, segs[i], next); }
+    cur = Array.from(new Set(next));
+  }
+  return cur;
+}
+function uniqueFor(el, chain) {
+  const m = chainMatches(chain);
+  return m.length === 1 && m[0] === el;
+}
+function cssStr(v) { return '"' + String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ') + '"'; }
+const SEL_ATTRS = ['data-testid', 'data-test', 'data-qa', 'name', 'aria-label', 'title', 'placeholder', 'alt', 'role', 'type'];
+// classesOf are the classes worth naming: not generated-looking ones.
+function classesOf(el) {
+  return classSet(el).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c) && !/\d{3,}/.test(c) && c.length < 40).slice(0, 3);
+}
+function localOf(el) {
+  const cls = classesOf(el);
+  return el.localName + cls.map((c) => '.' + CSS.escape(c)).join('');
+}
+function nthOf(el) {
+  const p = el.parentNode;
+  if (!p) return '';
+  let n = 0;
+  let same = 0;
+  for (let c = p.firstElementChild; c; c = c.nextElementSibling) {
+    if (c.localName !== el.localName) continue;
+    same++;
+    if (c === el) n = same;
+  }
+  return same > 1 ? ':nth-of-type(' + n + ')' : '';
+}
+// cssOf builds the element's selector: its id, a telling attribute or its
+// classes when one of them is unique, else a child path up to an ancestor
+// that makes it unique; inside a shadow root, its host's selector first.
+function cssOf(el) {
+  try {
+    const root = el.getRootNode();
+    const prefix = root && root.host ? cssOf(root.host) : '';
+    if (root && root.host && !prefix) return '';
+    const pre = prefix ? prefix + ' >>> ' : '';
+    const tag = el.localName;
+    const tries = [];
+    if (el.id) tries.push('#' + CSS.escape(el.id));
+    for (const a of SEL_ATTRS) {
+      const v = el.getAttribute(a);
+      if (v && v.length < 80) tries.push(tag + '[' + a + '=' + cssStr(v) + ']');
+    }
+    tries.push(localOf(el));
+    // An icon is often told apart only by an aria state or property.
+    for (const a of el.attributes) {
+      if (a.name.startsWith('aria-') && a.name !== 'aria-hidden' && a.value && a.value.length < 40) {
+        tries.push(localOf(el) + '[' + a.name + '=' + cssStr(a.value) + ']');
+      }
+    }
+    for (const t of tries) if (uniqueFor(el, pre + t)) return pre + t;
+    let sel = localOf(el) + nthOf(el);
+    if (uniqueFor(el, pre + sel)) return pre + sel;
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const head = a.id ? '#' + CSS.escape(a.id) : localOf(a) + nthOf(a);
+      sel = head + ' > ' + sel;
+      if (uniqueFor(el, pre + sel)) return pre + sel;
+    }
+    return '';
+  } catch (e) {
+    return '';
+  }
+}
+
+// --- secrets: a password field's value never leaves the page in clear.
+function isSecret(el) { return secretField(el); }
+function masked(s) { return '•'.repeat(Array.from(String(s || '')).length); }
 function elOf(e) {
   let t = e.composedPath ? e.composedPath()[0] : e.target;
   if (t && t.nodeType !== 1) t = t.parentElement;
@@ -26,6 +130,11 @@ function elOf(e) {
 function mods(e) { return { ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey }; }
 function report(kind, el, extra) {
   const m = Object.assign({ k: kind, url: location.href, title: top ? document.title : '', top }, extra || {});
+  if (isSecret(el)) {
+    m.secret = true;
+    if (m.text) m.text = masked(m.text);
+    if (m.value) m.value = masked(m.value);
+  }
   if (el) Object.assign(m, walkedTarget(el));
   send(m);
 }
@@ -64,17 +173,32 @@ G.addEventListener('keydown', (e) => {
   }
   const key = { key: e.key, code: e.code, ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey, repeat: e.repeat };
   const printable = e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey;
-  const el = printable ? null : (deepActive() || document.activeElement);
+  const act = deepActive() || document.activeElement;
+  if (printable && isSecret(act)) {
+    // The key of a password field is as secret as its value.
+    key.key = '•';
+    key.code = '';
+    send({ k: 'keydown', url: location.href, title: top ? document.title : '', top, key, text: '•', secret: true });
+    return;
+  }
+  const el = printable ? null : act;
   report('keydown', el && el !== document.body ? el : null, { key, text: printable ? e.key : '' });
 }, opts);
+function isFileInput(el) { return !!el && el.localName === 'input' && el.type === 'file'; }
 G.addEventListener('input', (e) => {
   if (!e.isTrusted) return;
   const el = elOf(e);
+  if (isFileInput(el)) return; // its change is the upload
   report('input', el, { text: e.data || '', value: valueOfEl(el) });
 }, opts);
 G.addEventListener('change', (e) => {
   if (!e.isTrusted) return;
   const el = elOf(e);
+  if (isFileInput(el)) {
+    // The page sees names, not paths ("C:\\fakepath\\…" in value).
+    report('upload', el, { files: Array.from(el.files || []).map((f) => f.name) });
+    return;
+  }
   report('change', el, { value: valueOfEl(el) });
 }, opts);
 G.addEventListener('submit', (e) => {

@@ -131,6 +131,8 @@ func (d *Driver) recordMessage(ctx context.Context, r *recorder, m *rod.Message,
 		}
 	case "Inspector.detached":
 		return r.closed(string(m.SessionID))
+	case "Page.javascriptDialogOpening", "Page.javascriptDialogClosed":
+		r.dialogMessage(m)
 	}
 	return false
 }
@@ -179,6 +181,7 @@ func (d *Driver) recordNewTab(ctx context.Context, r *recorder, info *proto.Targ
 // script in its current and future documents.
 // It returns the script's identifier, for its removal.
 func (d *Driver) installRecorder(ctx context.Context, t *tab, c stopChord) (string, error) {
+	d.events.answerManually(t.session, true) // the person answers dialogs
 	if err := t.call(ctx, "Runtime.enable", nil, nil); err != nil {
 		return "", fmt.Errorf("browser: record: %w", err)
 	}
@@ -208,5 +211,6 @@ func (d *Driver) uninstallRecorders(r *recorder) {
 	for _, rt := range tabs {
 		_ = rt.t.call(cctx, "Page.removeScriptToEvaluateOnNewDocument", map[string]any{"identifier": rt.script}, nil)
 		_ = rt.t.call(cctx, "Runtime.removeBinding", map[string]any{"name": recordBinding}, nil)
+		d.events.answerManually(rt.t.session, false)
 	}
 }

@@ -307,12 +307,12 @@ func (d *Driver) back(ctx context.Context, t *tab) error {
 }
 
 // events routes the browser's CDP events: it answers JavaScript dialogs
-// (so that alert() never blocks a run) and wakes waiters for navigations.
+// as the step says (dialog.go) and wakes waiters for navigations.
 type events struct {
 	b       *rod.Browser
 	mu      sync.Mutex
 	waiters map[*waiter]bool
-	dialogs []string
+	dlg     dialogs
 }
 
 type waiter struct {
@@ -336,17 +336,7 @@ func watch(ctx context.Context, b *rod.Browser) *events {
 
 func (e *events) handle(ctx context.Context, m *rod.Message) {
 	if m.Method == "Page.javascriptDialogOpening" {
-		var ev proto.PageJavascriptDialogOpening
-		_ = m.Load(&ev)
-		e.mu.Lock()
-		e.dialogs = append(e.dialogs, ev.Message)
-		e.mu.Unlock()
-		go func() {
-			cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			defer cancel()
-			_, _ = e.b.Call(cctx, string(m.SessionID), "Page.handleJavaScriptDialog",
-				map[string]any{"accept": true, "promptText": ev.DefaultPrompt})
-		}()
+		e.dialogOpened(ctx, m)
 		return
 	}
 	e.mu.Lock()

@@ -24,6 +24,19 @@ function byRef(r) {
 }
 function norm(s) { return s ? String(s).replace(/\s+/g, ' ').trim() : ''; }
 function cap(s) { s = norm(s); return s.length > CAP ? s.slice(0, CAP) : s; }
+// textOf is a node's text content without what a person never sees as
+// text: the source of inline scripts and styles (textContent has it).
+function textOf(n) {
+  if (!n) return '';
+  if (n.nodeType === 3) return n.data;
+  if (!n.querySelector || !n.querySelector('script,style,template,noscript')) return n.textContent || '';
+  let s = '';
+  for (let c = n.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) s += c.data;
+    else if (c.nodeType === 1 && !SKIP.has(c.localName)) s += textOf(c);
+  }
+  return s;
+}
 
 const SKIP = new Set(['script', 'style', 'template', 'noscript', 'meta', 'link', 'head', 'title', 'base', 'param', 'source', 'track']);
 const LEAF = new Set(['svg', 'math', 'canvas', 'video', 'audio', 'object', 'embed', 'select']);
@@ -76,14 +89,14 @@ function idsText(el, attr) {
   const out = [];
   for (const id of v.split(/\s+/)) {
     const n = id && root.getElementById ? root.getElementById(id) : null;
-    if (n) out.push(n.getAttribute('aria-label') || n.textContent);
+    if (n) out.push(n.getAttribute('aria-label') || textOf(n));
   }
   return cap(out.join(' '));
 }
 function labelText(label) {
   const c = label.cloneNode(true);
   for (const n of c.querySelectorAll('input,select,textarea,button')) n.remove();
-  return cap(c.textContent);
+  return cap(textOf(c));
 }
 function labelOf(el) {
   const ls = el.labels;
@@ -101,7 +114,7 @@ function nameOf(el, tag, role, text, label) {
   if (tag === 'img' || tag === 'area') { n = cap(el.getAttribute('alt')); if (n) return n; }
   if (tag === 'fieldset' || tag === 'table' || tag === 'figure') {
     const c = el.querySelector(tag === 'fieldset' ? 'legend' : tag === 'table' ? 'caption' : 'figcaption');
-    if (c) return cap(c.textContent);
+    if (c) return cap(textOf(c));
   }
   if (FROM_CONTENT.has(role)) {
     if (text) return cap(text);
@@ -117,11 +130,26 @@ function nameOf(el, tag, role, text, label) {
 function valueOf(el, tag) {
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
     const v = el.value == null ? '' : String(el.value);
-    if (tag === 'input' && (el.getAttribute('type') || '').toLowerCase() === 'password') return '•'.repeat(v.length);
+    if (tag === 'input' && secretField(el)) return '•'.repeat(v.length);
     if (tag === 'input' && INPUT_ROLES[(el.getAttribute('type') || '').toLowerCase()] === 'button') return '';
     return v.length > 1000 ? v.slice(0, 1000) : v;
   }
   return norm(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow'));
+}
+// secretField tells a field whose value is a secret: a password field, one
+// the page marks as taking a password, or one that was a password field
+// until a "show password" button made it plain text.
+const SECRET_NAME = /(^|[^a-z])(password|passwd|pwd)([^a-z]|$)/i;
+function secretField(el) {
+  if (!el || el.localName !== 'input') return false;
+  if (S.secrets && S.secrets.has(el)) return true;
+  const secret = el.type === 'password' || /(^|\s)(current|new)-password(\s|$)/.test(el.getAttribute('autocomplete') || '') ||
+    ((el.type === 'text' || el.type === '') && (SECRET_NAME.test(el.id) || SECRET_NAME.test(el.getAttribute('name') || '')));
+  if (secret) {
+    if (!S.secrets) S.secrets = new WeakSet();
+    S.secrets.add(el);
+  }
+  return secret;
 }
 function checkedOf(el, tag) {
   if (tag === 'input') return !!el.checked;
@@ -218,11 +246,11 @@ function tableInfo(st, t) {
       const rs = Math.max(1, td.rowSpan || 1);
       for (let i = 0; i < rs; i++) { grid[r + i] = grid[r + i] || []; for (let j = 0; j < cs; j++) grid[r + i][c + j] = true; }
       info.cells.set(td, { col: c, tr });
-      if (header) { const h = cap(td.textContent); for (let j = 0; j < cs; j++) if (h) info.heads[c + j] = h; }
+      if (header) { const h = cap(textOf(td)); for (let j = 0; j < cs; j++) if (h) info.heads[c + j] = h; }
       else if (!rowHead && (td.getAttribute('scope') === 'row' || td.getAttribute('role') === 'rowheader' || td.localName === 'th')) rowHead = td;
       c += cs;
     }
-    info.rows.set(tr, { idx: header ? -1 : data++, first: cells[0] || null, head: rowHead ? cap(rowHead.textContent) : '' });
+    info.rows.set(tr, { idx: header ? -1 : data++, first: cells[0] || null, head: rowHead ? cap(textOf(rowHead)) : '' });
   });
   return info;
 }
@@ -326,7 +354,8 @@ function visit(el, pctx, seg, li, st) {
   const groups = hidden || leaf ? null : groupsOf(k);
   const role0 = roleOf(el, tag);
   let include = !!role0 || !!el.id || el.hasAttribute('tabindex') || el.hasAttribute('onclick') || el.hasAttribute('aria-label');
-  if (!hidden && !include) include = !!li || (groups && groups.size > 0) || el.hasAttribute('title') || (!textHidden && k.text);
+  if (!hidden && !include) include = !!li || (groups && groups.size > 0) || el.hasAttribute('title') || (!textHidden && k.text) || (visible && iconLike(el, tag, k));
+  if (el === st.keep) include = true;
   let role = role0;
   if (!role) role = li && !hidden ? 'listitem' : groups && groups.size > 0 ? 'list' : !hidden && k.text ? 'text' : 'generic';
   let rec = null;
@@ -341,7 +370,7 @@ function visit(el, pctx, seg, li, st) {
     pi, path: root ? path + '/#shadow' : path, hidden, textHidden, ox: pctx.ox, oy: pctx.oy, groups,
     list: li || pctx.list, legend: pctx.legend, row: pctx.row, inWithin: pctx.inWithin || el === st.within,
   };
-  if (tag === 'fieldset') { const lg = el.querySelector('legend'); if (lg) ctx.legend = cap(lg.textContent); }
+  if (tag === 'fieldset') { const lg = el.querySelector('legend'); if (lg) ctx.legend = cap(textOf(lg)); }
   let text = '';
   if ((tag === 'iframe' || tag === 'frame') && !hidden && rect) {
     const f = frameKids(el, ctx, st, rect, style, path);
@@ -354,7 +383,7 @@ function visit(el, pctx, seg, li, st) {
     if (role0 === 'row') {
       const t = closestTable(el);
       const info = t && tableInfo(st, t).rows.get(el);
-      ctx.row = info && info.first ? { first: info.first, text: cap(info.first.textContent) } : null;
+      ctx.row = info && info.first ? { first: info.first, text: cap(textOf(info.first)) } : null;
     }
     text = walkKids(k, ctx, st, groups && groups.size ? refOf(el) : '');
   }
@@ -365,6 +394,17 @@ function visit(el, pctx, seg, li, st) {
   return inline ? text : ' ' + text + ' ';
 }
 const NO_KIDS = { nodes: [], els: 0, text: false, counts: null };
+// iconLike tells a textless element a person can still aim at: an svg, or
+// an empty leaf with a class or an aria attribute (an icon span, a font
+// icon). It is kept so that a click on it is recorded against it, not
+// against the container around it, and can be found again.
+function iconLike(el, tag, k) {
+  if (tag === 'svg') return true;
+  if (k.els || k.text) return false;
+  if (el.hasAttribute('class')) return true;
+  for (const a of el.attributes) if (a.name.startsWith('aria-')) return true;
+  return false;
+}
 function groupsOf(k) {
   if (k.els < 2) return null;
   const els = [];
@@ -420,8 +460,11 @@ function walkDoc(st) {
   };
   return walkKids(kids(body), ctx, st, '');
 }
-function observe() {
+// observe walks the page; keep is an element to keep whatever it shows
+// (the recorder's hit element).
+function observe(a, keep) {
   const st = newState('observe', null);
+  st.keep = keep || null;
   walkDoc(st);
   flush();
   return { url: location.href, title: document.title, els: st.out, xo: st.xo, mark: S.mut };
