@@ -377,6 +377,9 @@ func isStepName(s string) bool {
 func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 	in := c.infos[i]
 	tgt := func() ast.Expr { return c.targetExpr(i, in.full, in.desc, st, in.Snapshot) }
+	if e := replayExpr(in.Op, tgt); e != nil {
+		return e
+	}
 	switch in.Action {
 	case "click", "double_click", "right_click":
 		return call(in.Action, tgt())
@@ -473,7 +476,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(c.stepExpr(i, st), c.tr, in.Events)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {

@@ -32,6 +32,10 @@ type Op struct {
 	Text string
 	// Events are the ids of the trace events the op came from.
 	Events []string
+	// Wait and Viewport are the conditions of a wait and the size of a
+	// set_viewport (replayed recordings).
+	Wait     *trace.Wait
+	Viewport *trace.Viewport
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -215,6 +219,8 @@ func (x *extractor) event(e *trace.Event) {
 			return
 		}
 		x.add(Op{Action: "scroll", Text: dir}, e.ID)
+	case trace.KindHover, trace.KindWait, trace.KindViewport:
+		x.add(replayOp(e), e.ID)
 	case trace.KindDragStart:
 		x.add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDrop:

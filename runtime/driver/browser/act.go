@@ -75,6 +75,8 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)
+	case "set_viewport", "wait_script":
+		err = d.doReplay(ctx, t, a)
 	default:
 		return d.doWindow(ctx, t, a)
 	}

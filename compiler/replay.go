@@ -1,0 +1,87 @@
+package compiler
+
+import (
+	"strconv"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// Steps of replayed recordings (DevTools Recorder imports) that are not a
+// person's input: a hover, a wait for elements or a page condition, a
+// viewport resize, and a step's own timeout.
+
+// replayOp turns a hover, wait or viewport event into its op.
+func replayOp(e *trace.Event) Op {
+	switch e.Kind {
+	case trace.KindHover:
+		return Op{Action: "move", Target: e.Target, Snapshot: e.Snapshot}
+	case trace.KindViewport:
+		return Op{Action: "set_viewport", Viewport: e.Viewport}
+	}
+	if e.Wait != nil && e.Target == nil {
+		return Op{Action: "wait_script", Text: e.Wait.Expression}
+	}
+	return Op{Action: "wait", Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
+}
+
+// replayExpr builds the call of a replay op; nil for other ops.
+func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
+	switch op.Action {
+	case "move":
+		return call("move", tgt())
+	case "set_viewport":
+		if op.Viewport == nil {
+			return nil
+		}
+		return call("set_viewport", num(op.Viewport.Width), num(op.Viewport.Height))
+	case "wait_script":
+		return call("wait_script", str(op.Text))
+	case "wait":
+		if op.Wait == nil || op.Target == nil {
+			return nil
+		}
+		c := call("wait", tgt())
+		if op.Wait.Count > 1 || (op.Wait.Count > 0 && op.Wait.Compare != "") {
+			c.Args = append(c.Args, named("count", num(op.Wait.Count)))
+		}
+		if op.Wait.Compare != "" && op.Wait.Compare != ">=" {
+			c.Args = append(c.Args, named("compare", str(op.Wait.Compare)))
+		}
+		if op.Wait.Hidden {
+			c.Args = append(c.Args, named("hidden", &ast.BoolLit{Value: true}))
+		}
+		return c
+	}
+	return nil
+}
+
+// withTimeout adds timeout: (seconds) to a step whose events carry one.
+func withTimeout(e ast.Expr, tr *trace.Trace, events []string) ast.Expr {
+	c, ok := e.(*ast.Call)
+	if !ok || tr == nil {
+		return e
+	}
+	var ms int64
+	for _, id := range events {
+		for i := range tr.Events {
+			if tr.Events[i].ID == id && tr.Events[i].Timeout > ms {
+				ms = tr.Events[i].Timeout
+			}
+		}
+	}
+	if ms <= 0 {
+		return e
+	}
+	c.Args = append(c.Args, named("timeout", &ast.NumberLit{Raw: strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64)}))
+	return c
+}
+
+// frameList is a frame: attribute's list literal.
+func frameList(path []int) ast.Expr {
+	l := &ast.ListLit{}
+	for _, n := range path {
+		l.Elems = append(l.Elems, num(n))
+	}
+	return l
+}
