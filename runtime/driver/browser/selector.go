@@ -27,7 +27,7 @@ type selectResult struct {
 // cross-origin and out-of-process frames; without one, it covers the page,
 // its same-origin frames and its cross-origin frames.
 func (d *Driver) findSelected(ctx context.Context, t *tab, q driver.Query) ([]*driver.Element, error) {
-	o := op{"op": "select", "css": q.CSS, "xpath": q.XPath}
+	o := op{"op": "selectorFind", "css": q.CSS, "xpath": q.XPath}
 	var out []*driver.Element
 	if q.Frame == nil {
 		if _, _, err := d.collect(ctx, t, "", o, 0, 0, -1, "", &out, 0); err != nil {

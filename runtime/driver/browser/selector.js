@@ -127,4 +127,4 @@ function selectFind(a) {
   }
   return { url: location.href, title: document.title, els, xo };
 }
-OPS.select = selectFind;
+OPS.selectorFind = selectFind;
