@@ -65,7 +65,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	for name := range library {
 		c.taken[name] = true
 	}
-	c.ops = androidOps(tr, Extract(tr))
+	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)

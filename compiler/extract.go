@@ -69,7 +69,7 @@ func fieldKey(t *trace.Target) string {
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
-	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
+	x := &extractor{opOf: map[string]int{}, tabs: newTabState(), keys: tr.Source == trace.SourceDevTools}
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		if e.Cause != "" {
@@ -120,6 +120,9 @@ type extractor struct {
 	opOf    map[string]int // event id → op index
 	tabs    *tabState
 	scrollY float64
+	// keys is set for imported recordings: their character key presses
+	// come with no input events, so each is a key step of its own.
+	keys bool
 }
 
 func (x *extractor) last() *Op {
@@ -295,6 +298,8 @@ func (x *extractor) keyDown(e *trace.Event) {
 	switch {
 	case k.Key == "Enter" || k.Key == "ENTER":
 		x.add(Op{Action: "enter", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case x.keys && k.Key != "Unidentified":
+		x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
 		x.pending = append(x.pending, e.ID)
 	default:

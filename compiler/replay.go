@@ -37,6 +37,8 @@ func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
 		return call("set_viewport", num(op.Viewport.Width), num(op.Viewport.Height))
 	case "wait_script":
 		return call("wait_script", str(op.Text))
+	case "wait_navigation":
+		return call("wait_navigation", str(op.Text))
 	case "wait":
 		if op.Wait == nil || op.Target == nil {
 			return nil
@@ -84,4 +86,43 @@ func frameList(path []int) ast.Expr {
 		l.Elems = append(l.Elems, num(n))
 	}
 	return l
+}
+
+// navigationWaits follows each op of an imported recording that asserted
+// a navigation (the Recorder's assertedEvents, imported as a navigate event
+// the op's event caused) with a wait_navigation for that address, as a
+// replayer waits for it: a click in a frame that navigates the frame is not
+// done when the click is.
+func navigationWaits(tr *trace.Trace, ops []Op) []Op {
+	if tr.Source != trace.SourceDevTools {
+		return ops
+	}
+	byID := map[string]*trace.Event{}
+	for i := range tr.Events {
+		byID[tr.Events[i].ID] = &tr.Events[i]
+	}
+	var out []Op
+	for _, op := range ops {
+		out = append(out, op)
+		if op.Action == "open" {
+			continue
+		}
+		for _, id := range op.Events {
+			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" {
+				out = append(out, Op{Action: "wait_navigation", Text: e.URL, Events: []string{id}})
+				out[len(out)-2].Events = without(out[len(out)-2].Events, id)
+			}
+		}
+	}
+	return out
+}
+
+func without(ids []string, id string) []string {
+	var out []string
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -48,6 +48,8 @@ func addCommonParams() {
 			Doc: "resize the page's viewport (browser) to width × height CSS pixels"},
 		{Name: "wait_script", Params: []Param{req("expression", txt)}, Result: void,
 			Doc: "wait until a JavaScript expression is true in the current page (browser only)"},
+		{Name: "wait_navigation", Params: []Param{{Name: "url", Types: []types.Type{types.URLT}, Literal: checkURL}}, Result: void,
+			Doc: "wait until the current tab or one of its frames (out-of-process ones too) has loaded the address"},
 	} {
 		Actions[a.Name] = a
 	}

@@ -75,7 +75,7 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)
-	case "set_viewport", "wait_script":
+	case "set_viewport", "wait_script", "wait_navigation":
 		err = d.doReplay(ctx, t, a)
 	default:
 		return d.doWindow(ctx, t, a)
@@ -103,7 +103,7 @@ func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.
 	case "close_window":
 		err = d.closeWindow(ctx, a.Text)
 	case "switch_window":
-		r.Window, err = d.switchWindow(ctx, a.Text)
+		r.Window, err = d.switchWindowWaiting(ctx, a.Text)
 	case "back":
 		err = d.back(ctx, t)
 	default:
