@@ -36,6 +36,8 @@ type Op struct {
 	// set_viewport (replayed recordings).
 	Wait     *trace.Wait
 	Viewport *trace.Viewport
+	// To is the position (x, y) a recording's scroll step scrolls to.
+	To []float64
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -212,6 +214,10 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindTabClose:
 		x.tabClose(e)
 	case trace.KindScroll:
+		if x.keys { // a recording's scroll step sets a position
+			x.add(Op{Action: "scroll", Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
+			return
+		}
 		dir := "down"
 		if e.Y < x.scrollY {
 			dir = "up"

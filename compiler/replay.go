@@ -37,6 +37,16 @@ func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
 		return call("set_viewport", num(op.Viewport.Width), num(op.Viewport.Height))
 	case "wait_script":
 		return call("wait_script", str(op.Text))
+	case "scroll":
+		if op.To == nil {
+			return nil
+		}
+		c := call("scroll")
+		if op.Target != nil {
+			c.Args = append(c.Args, &ast.Arg{Value: tgt()})
+		}
+		c.Args = append(c.Args, named("x", numf(op.To[0])), named("y", numf(op.To[1])))
+		return c
 	case "wait_navigation":
 		return call("wait_navigation", str(op.Text))
 	case "wait":
@@ -125,4 +135,8 @@ func without(ids []string, id string) []string {
 		}
 	}
 	return out
+}
+
+func numf(f float64) *ast.NumberLit {
+	return &ast.NumberLit{Raw: strconv.FormatFloat(f, 'f', -1, 64)}
 }

@@ -147,6 +147,17 @@ func namedOptions(a *driver.Action, args map[string]cty.Value) error {
 		}
 		a.Timeout = time.Duration(f * float64(time.Second))
 	}
+	x, hasX := args["x"]
+	y, hasY := args["y"]
+	if a.Op == "scroll" && (hasX && !x.IsNull() || hasY && !y.IsNull()) {
+		var pos [2]float64
+		for i, v := range []cty.Value{x, y} {
+			if v != cty.NilVal && !v.IsNull() {
+				pos[i], _ = v.AsBigFloat().Float64()
+			}
+		}
+		a.ScrollTo = pos[:]
+	}
 	return nil
 }
 

@@ -56,6 +56,9 @@ func addCommonParams() {
 	named := func(name string, t types.Type) Param {
 		return Param{Name: name, Types: []types.Type{t}, Optional: true, NamedOnly: true}
 	}
+	if s := Actions["scroll"]; s != nil {
+		s.Params = append(s.Params, named("x", num), named("y", num))
+	}
 	if w := Actions["wait"]; w != nil {
 		cmp := named("compare", txt)
 		cmp.Literal = checkCompare

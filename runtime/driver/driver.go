@@ -122,6 +122,9 @@ type Action struct {
 	Number  float64    // scroll amount, wait seconds, swipe distance
 	// Timeout bounds the action; zero means the driver's default.
 	Timeout time.Duration
+	// ScrollTo, for scroll, is the position (CSS pixels, x then y) to
+	// scroll the target or the page to, instead of a direction and amount.
+	ScrollTo []float64
 }
 
 // Window is a top-level window or browser tab.

@@ -72,6 +72,10 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 	case "select_text":
 		r.Text, err = d.selectText(ctx, t, a.Target, a.Text)
 	case "scroll":
+		if a.ScrollTo != nil {
+			err = d.doReplay(ctx, t, a)
+			break
+		}
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)

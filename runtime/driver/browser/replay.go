@@ -28,6 +28,18 @@ func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 		return waitScript(ctx, t, a.Text)
 	case "wait_navigation":
 		return d.waitNavigation(ctx, t, a.Text)
+	case "scroll":
+		if len(a.ScrollTo) != 2 {
+			return fmt.Errorf("a scroll position needs x and y")
+		}
+		var res struct {
+			Mark int `json:"mark"`
+		}
+		realm, err := runOn(ctx, t, a.Target, op{"op": "scrollTo", "x": a.ScrollTo[0], "y": a.ScrollTo[1]}, &res)
+		if err != nil {
+			return err
+		}
+		return d.settleIn(ctx, t, realm, res.Mark)
 	}
 	return fmt.Errorf("the browser driver does not perform %q", a.Op)
 }

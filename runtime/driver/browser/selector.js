@@ -127,4 +127,27 @@ function selectFind(a) {
   }
   return { url: location.href, title: document.title, els, xo };
 }
+// pointInView is the pointer actions' point: when the element is covered
+// where it stands — typically clipped by a scrolling container that the
+// page-level check does not see, so the hit lands on the container or the
+// page — the element itself is scrolled into view (every scrolling
+// ancestor moves) and the hit test runs again.
+function pointInView(a) {
+  const el = resolve(a.t);
+  const p = point(el, a.t);
+  if (!p || !p.covered || !el) return p;
+  el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  return point(el, a.t);
+}
+// scrollTo is scroll's position form (a recording's scroll step): the
+// element, or the page, scrolled to x, y at once.
+function scrollToPos(a) {
+  const el = a.t ? resolve(a.t) : null;
+  if (a.t && !el) return gone(a.t);
+  const o = { left: a.x, top: a.y, behavior: 'instant' };
+  if (el) el.scrollTo(o); else G.scrollTo(o);
+  return {};
+}
 OPS.selectorFind = selectFind;
+OPS.scrollTo = scrollToPos;
+OPS.point = pointInView;
