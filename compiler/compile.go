@@ -499,7 +499,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 	var anchors []ast.Stmt
 	for _, key := range c.anchorKeys {
 		d := c.anchorDesc[key]
-		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), d.Ctor))
+		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), selectorName(d), d.Ctor))
 		suffix := "_" + d.Ctor
 		if d.Ctor == "textbox" {
 			suffix = "_box"

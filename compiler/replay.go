@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -139,4 +140,22 @@ func without(ids []string, id string) []string {
 
 func numf(f float64) *ast.NumberLit {
 	return &ast.NumberLit{Raw: strconv.FormatFloat(f, 'f', -1, 64)}
+}
+
+// selectorName names an anchor described by a css selector alone after
+// the selector's last part: "my-widget >>> button.go" → "button.go".
+func selectorName(d *Desc) string {
+	css := d.Get("css")
+	if css == "" {
+		return ""
+	}
+	parts := strings.FieldsFunc(css, func(r rune) bool { return r == ' ' || r == '>' || r == '+' || r == '~' })
+	if len(parts) == 0 {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if i := strings.IndexAny(last, "[:"); i > 0 {
+		last = last[:i]
+	}
+	return last
 }
