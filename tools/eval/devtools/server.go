@@ -63,6 +63,9 @@ const reporter = `<script>(() => {
   }, true);
   for (const ev of ['input', 'change', 'scroll', 'pointerover', 'mouseup', 'focusin', 'load', 'pagehide'])
     addEventListener(ev, () => setTimeout(report, 0), true);
+  // DOM changes are reported at once: a run may end (and its browser
+  // context close) right after the step that caused them.
+  new MutationObserver(() => setTimeout(report, 0)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   setInterval(report, 100);
   report();
 })();</script>
