@@ -94,19 +94,20 @@ func (in *Interp) selected(ctx context.Context, q driver.Query, scope *driver.El
 	return in2, nil
 }
 
-// chooseHard picks among the elements satisfying the selectors: the only
-// one; else the clear winner by the descriptive attributes; else, with no
-// descriptive attribute, the only visible one. Anything else is an error
-// listing the candidates.
+// chooseHard picks among the elements satisfying the selectors: with
+// descriptive attributes, the clear winner by them — even a single match
+// must fit its description, or the step would act on an element its
+// description does not name; without, the only match, else the only
+// visible one. Anything else is an error listing the candidates.
 func chooseHard(l *Locator, found []*driver.Element) (*driver.Element, error) {
-	switch len(found) {
-	case 0:
+	if len(found) == 0 {
 		return nil, &AnchorError{Locator: l.String()}
-	case 1:
-		return found[0], nil
 	}
 	if descriptive(l) {
 		return choose(l, found)
+	}
+	if len(found) == 1 {
+		return found[0], nil
 	}
 	var vis []*driver.Element
 	for _, el := range found {
