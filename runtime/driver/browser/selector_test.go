@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -41,7 +40,7 @@ func isolatedDriver(tb testing.TB) *Driver {
 		c := exec.Command(bin, "--headless", "--no-sandbox", "--disable-background-networking",
 			"--disable-component-update", "--no-first-run", "--remote-debugging-port=0", "--user-data-dir="+dir,
 			"--host-rules=MAP oopif.test 127.0.0.1", "--site-per-process", "about:blank")
-		c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		c.SysProcAttr = groupAttr()
 		stderr, _ := c.StderrPipe()
 		if isolated.err = c.Start(); isolated.err != nil {
 			return
@@ -81,7 +80,7 @@ func stopIsolated() {
 		_ = isolated.d.Close()
 	}
 	if isolated.cmd != nil && isolated.cmd.Process != nil {
-		_ = syscall.Kill(-isolated.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(isolated.cmd.Process.Pid)
 		_ = isolated.cmd.Wait()
 	}
 }

@@ -21,7 +21,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -164,8 +163,8 @@ func replay(bin, rec, name, work string, srv *server, ws string, perRun time.Dur
 func cli(ctx context.Context, dir, bin string, args ...string) (string, error) {
 	c := exec.CommandContext(ctx, bin, args...)
 	c.Dir = dir
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
+	c.SysProcAttr = groupAttr()
+	c.Cancel = func() error { killGroup(c.Process.Pid); return nil }
 	out, err := c.CombinedOutput()
 	if ctx.Err() != nil {
 		return string(out), fmt.Errorf("timed out (hang)")
@@ -221,7 +220,7 @@ func startChromium(exe, work string) (*browser, error) {
 	c := exec.Command(exe, "--headless", "--no-sandbox", "--disable-background-networking",
 		"--disable-component-update", "--no-first-run", "--remote-debugging-port=0",
 		"--user-data-dir="+prof, "--host-rules=MAP oopifdomain 127.0.0.1", "--site-per-process", "about:blank")
-	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.SysProcAttr = groupAttr()
 	stderr, err := c.StderrPipe()
 	if err != nil {
 		return nil, err
@@ -254,7 +253,7 @@ func startChromium(exe, work string) (*browser, error) {
 // stop ends the Chromium this harness started (its process group only).
 func (b *browser) stop() {
 	if b.cmd.Process != nil {
-		_ = syscall.Kill(-b.cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(b.cmd.Process.Pid)
 		_ = b.cmd.Wait()
 	}
 }
