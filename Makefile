@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/cogflow
 PKGS    := ./...
 
-.PHONY: all build test lint vet fmt-check deps demo bench fuzz clean
+.PHONY: all build test lint vet fmt-check deps demo bench fuzz clean eval-replay-devtools
 
 all: build
 
@@ -45,6 +45,12 @@ bench:
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test ./lang/syntax -run '^$$' -fuzz FuzzParseCheckPrint -fuzztime $(FUZZTIME)
+
+# Replay the DevTools Recorder corpus (third-party, read from
+# ../shared/fixtures or $$COGFLOW_FIXTURES) through import, compile and run in
+# one headless Chromium; prints a table. Not part of `make test`.
+eval-replay-devtools:
+	$(GO) run ./tools/eval/devtools
 
 clean:
 	rm -rf bin

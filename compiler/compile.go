@@ -68,7 +68,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 		c.taken[name] = true
 	}
 	c.llm = opts.LLM != nil
-	c.ops = androidOps(tr, Extract(tr))
+	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
 	c.enrich()
 	c.findLoop()
 	file := c.emit(opts)
@@ -410,6 +410,9 @@ func isStepName(s string) bool {
 func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 	in := c.infos[i]
 	tgt := func() ast.Expr { return c.targetExpr(i, in.full, in.desc, st, in.Snapshot) }
+	if e := replayExpr(in.Op, tgt); e != nil {
+		return e
+	}
 	switch in.Action {
 	case "click", "double_click", "right_click":
 		return call(in.Action, tgt())
@@ -524,7 +527,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 			outer.secrets = st.secrets
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: c.stepExpr(i, st)}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(c.stepExpr(i, st), c.tr, in.Events)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {
@@ -550,7 +553,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 	var anchors []ast.Stmt
 	for _, key := range c.anchorKeys {
 		d := c.anchorDesc[key]
-		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), d.Ctor))
+		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), selectorName(d), d.Ctor))
 		suffix := "_" + d.Ctor
 		if d.Ctor == "textbox" {
 			suffix = "_box"

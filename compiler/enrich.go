@@ -31,6 +31,8 @@ type Desc struct {
 	Ctor   string
 	Attrs  []Attr
 	Within *Desc
+	// Frame is the frame: attribute, the child-frame index path.
+	Frame []int
 	// Unique reports whether the description was verified to match exactly
 	// one element of the snapshot.
 	Unique bool
@@ -44,6 +46,9 @@ func (d *Desc) Expr() ast.Expr {
 	}
 	if d.Within != nil {
 		c.Args = append(c.Args, named("within", d.Within.Expr()))
+	}
+	if d.Frame != nil {
+		c.Args = append(c.Args, named("frame", frameList(d.Frame)))
 	}
 	return c
 }
@@ -200,6 +205,10 @@ func ctorOf(role string) (string, []Attr) {
 // unverified (id and name first), within its list or table when its own
 // attributes are only text.
 func Describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+	return withSelectors(describe(tr, target, snapID), target)
+}
+
+func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 	t, s, idx := resolve(tr, target, snapID)
 	if t == nil {
 		return &Desc{Ctor: "element"}
@@ -360,4 +369,23 @@ func labelOf(t *trace.Target) string {
 		return t.Context.Headers.Column
 	}
 	return t.ID
+}
+
+// withSelectors keeps a target's exact selectors (an imported recording's
+// css, xpath and frame) next to its descriptive attributes, so that a
+// target given only by selectors never compiles to a bare element().
+func withSelectors(d *Desc, t *trace.Target) *Desc {
+	if t == nil || d == nil {
+		return d
+	}
+	if t.CSS != "" {
+		d.Attrs = append(d.Attrs, Attr{"css", t.CSS})
+	}
+	if t.XPath != "" {
+		d.Attrs = append(d.Attrs, Attr{"xpath", t.XPath})
+	}
+	if len(t.Frame) > 0 {
+		d.Frame = append([]int{}, t.Frame...)
+	}
+	return d
 }

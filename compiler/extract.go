@@ -41,6 +41,12 @@ type Op struct {
 	Text string
 	// Events are the ids of the trace events the op came from.
 	Events []string
+	// Wait and Viewport are the conditions of a wait and the size of a
+	// set_viewport (replayed recordings).
+	Wait     *trace.Wait
+	Viewport *trace.Viewport
+	// To is the position (x, y) a recording's scroll step scrolls to.
+	To []float64
 }
 
 // modifierKeys are keys that are only ever part of a chord.
@@ -77,7 +83,7 @@ func fieldKey(t *trace.Target) string {
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
 func Extract(tr *trace.Trace) []Op {
-	x := &extractor{opOf: map[string]int{}, tabs: newTabState()}
+	x := &extractor{opOf: map[string]int{}, tabs: newTabState(), keys: tr.Source == trace.SourceDevTools}
 	x.tr, x.echoed, x.lastURL = tr, map[int]bool{}, tr.Start.URL
 	for i := range tr.Events {
 		e := &tr.Events[i]
@@ -142,6 +148,9 @@ type extractor struct {
 	echoed  map[int]bool // paste ops whose own input event was seen
 	notes   []string     // notes with no op of their own (a forward click)
 	lastURL string       // the last address loaded
+	// keys is set for imported recordings: their character key presses
+	// come with no input events, so each is a key step of its own.
+	keys bool
 }
 
 func (x *extractor) last() *Op {
@@ -244,6 +253,10 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindTabClose:
 		x.tabClose(e)
 	case trace.KindScroll:
+		if x.keys { // a recording's scroll step sets a position
+			x.add(Op{Action: "scroll", Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
+			return
+		}
 		dir := "down"
 		if e.Y < x.scrollY {
 			dir = "up"
@@ -254,6 +267,8 @@ func (x *extractor) event(e *trace.Event) {
 			return
 		}
 		x.add(Op{Action: "scroll", Text: dir}, e.ID)
+	case trace.KindHover, trace.KindWait, trace.KindViewport:
+		x.add(replayOp(e), e.ID)
 	case trace.KindDragStart:
 		x.add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDrop:
@@ -341,6 +356,8 @@ func (x *extractor) keyDown(e *trace.Event) {
 	switch {
 	case k.Key == "Enter" || k.Key == "ENTER":
 		x.add(Op{Action: "enter", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	case x.keys && k.Key != "Unidentified":
+		x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
 		x.pending = append(x.pending, e.ID)
 	default:

@@ -259,10 +259,12 @@ func best(cs []Candidate) []Candidate {
 // query turns a locator into a driver query for drivers that can search in
 // place.
 func query(l *Locator) driver.Query {
-	return driver.Query{
+	q := driver.Query{
 		Role: l.Role, Name: l.Attrs["name"], Text: l.Attrs["text"], ID: l.Attrs["id"],
 		Class: l.Attrs["class"], Placeholder: l.Attrs["placeholder"], Label: l.Attrs["label"], Href: l.Attrs["href"],
 	}
+	hardQuery(l, &q)
+	return q
 }
 
 // resolve finds the live element an Elem stands for now.
@@ -288,6 +290,9 @@ func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error)
 		}
 		scope = w
 		q.Within = w.Ref
+	}
+	if q.Hard() {
+		return in.resolveHard(ctx, e, q, scope)
 	}
 	candidates, err := in.candidates(ctx, q, scope)
 	if err != nil {

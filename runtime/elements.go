@@ -46,6 +46,10 @@ func (l *Locator) String() string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
+		if k == "frame" { // a list of numbers, kept as "0,1"
+			parts = append(parts, "frame: ["+strings.ReplaceAll(l.Attrs[k], ",", ", ")+"]")
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s: %q", k, l.Attrs[k]))
 	}
 	if l.Index >= 0 {

@@ -255,6 +255,12 @@ func (in *Interp) constructor(ctx context.Context, e *ast.Call) (cty.Value, erro
 			l.Index = n
 		case "role":
 			l.Role = render(v)
+		case "frame":
+			f, err := frameAttr(v)
+			if err != nil {
+				return cty.NilVal, err
+			}
+			l.Attrs[attr] = f
 		default:
 			l.Attrs[attr] = render(v)
 		}

@@ -258,14 +258,33 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 func (in *Interp) act(ctx context.Context, action *check.Action, args map[string]cty.Value) (cty.Value, error) {
 	a := driver.Action{Op: action.Name}
 	var target *Elem
+	if action.Name == "wait" {
+		// wait looks for its element until it appears: resolving it
+		// before waiting would fail on what is not there yet.
+		if e, err := asElem(args["until"]); err == nil {
+			if err := namedOptions(&a, args); err != nil {
+				return cty.NilVal, err
+			}
+			if waitCounts(args) {
+				return cty.NullVal(cty.DynamicPseudoType), in.waitCount(ctx, a, e, args)
+			}
+			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
+		}
+	}
 	for _, p := range action.Params {
 		v, ok := args[p.Name]
-		if !ok || v.IsNull() {
-			continue
+		if !ok || v.IsNull() || p.NamedOnly {
+			continue // named-only arguments are options of the step: namedOptions
 		}
 		if err := in.fill(ctx, &a, p.Name, v, &target); err != nil {
 			return cty.NilVal, err
 		}
+	}
+	if err := namedOptions(&a, args); err != nil {
+		return cty.NilVal, err
+	}
+	if action.Name == "set_viewport" {
+		a.Text, a.Number = viewportText(args), 0
 	}
 	switch action.Name {
 	case "wait":
@@ -359,6 +378,9 @@ func (in *Interp) wait(ctx context.Context, a driver.Action, target *Elem, until
 		return err
 	}
 	deadline := time.Now().Add(waitLimit)
+	if a.Timeout > 0 {
+		deadline = time.Now().Add(a.Timeout)
+	}
 	for {
 		in.tree = nil
 		_, err := in.resolve(ctx, target)

@@ -130,7 +130,7 @@ func TestReflectLearns(t *testing.T) {
 		}
 	}
 	form, _ := os.ReadFile("form.cog")
-	if !strings.Contains(string(form), "op8  = type(element(name: \"Country\", id: \"country\"), "+secondDep+")") {
+	if !strings.Contains(string(form), "op8  = type(element(name: \"Country\", id: \"country\", css: \"#country\"), "+secondDep+")") {
 		t.Errorf("the second workflow does not use the learned subcategory:\n%s", form)
 	}
 	if c := runCLI(t, "", "check", "form.cog"); c.code != exitOK || strings.Contains(c.stderr, "warning") {

@@ -18,6 +18,9 @@ type Param struct {
 	// Secret is set where a secret may go: text typed into a field. A
 	// secret anywhere else could end up in a journal or on screen.
 	Secret bool
+	// NamedOnly parameters are given by name only (timeout:, count:): a
+	// positional argument never binds to them.
+	NamedOnly bool
 }
 
 // Action is the signature of one operation of the language.
@@ -87,6 +90,7 @@ func init() {
 	} {
 		Actions[a.Name] = a
 	}
+	addCommonParams()
 }
 
 // ActionNames returns the action names, sorted.

@@ -132,8 +132,8 @@ func (c *checker) bindArgs(callee string, params []Param, args []*ast.Arg, rng a
 			misplaced = true
 			continue
 		}
-		if idx >= len(params) {
-			c.diags.Errorf(a.Range, "too many arguments: %s takes %d", callee, len(params))
+		if idx >= len(params) || (a.Name == nil && params[idx].NamedOnly) {
+			c.diags.Errorf(a.Range, "too many arguments: %s takes %d", callee, positional(params))
 			continue
 		}
 		if bound[idx] != nil {
@@ -296,7 +296,9 @@ func (c *checker) constructor(e *ast.Call) types.Type {
 		if !t.AssignableTo(want) {
 			c.diags.Errorf(a.Value.Rng(), "element attribute %s must be %s, not %s", attr, typeList([]types.Type{want}), t)
 		}
+		c.selectorAttr(attr, a.Value)
 	}
+	c.emptyConstructor(e)
 	return types.ElementT
 }
 

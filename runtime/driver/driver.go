@@ -99,7 +99,18 @@ type Query struct {
 	Role, Name, Text, ID, Class, Placeholder, Label, Href string
 	// Within restricts the search to the subtree of this Ref.
 	Within string
+	// CSS, XPath and Frame are hard constraints (the css:, xpath: and
+	// frame: attributes): a Finder returns exactly the elements that
+	// satisfy all of them, whatever the other attributes say, and none when
+	// nothing does. CSS pierces shadow roots (">>>" steps into one); XPath
+	// is evaluated in the element's document; Frame is the child-frame
+	// index path from the top document.
+	CSS, XPath string
+	Frame      []int
 }
+
+// Hard reports whether the query has a hard constraint.
+func (q Query) Hard() bool { return q.CSS != "" || q.XPath != "" || q.Frame != nil }
 
 // Action is one operation of the language, resolved to concrete arguments.
 type Action struct {
@@ -119,6 +130,9 @@ type Action struct {
 	Files []string
 	// Timeout bounds the action; zero means the driver's default.
 	Timeout time.Duration
+	// ScrollTo, for scroll, is the position (CSS pixels, x then y) to
+	// scroll the target or the page to, instead of a direction and amount.
+	ScrollTo []float64
 }
 
 // Window is a top-level window or browser tab.

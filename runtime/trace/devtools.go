@@ -54,6 +54,13 @@ type devtoolsStep struct {
 	Height         int               `json:"height"`
 	Scale          float64           `json:"deviceScaleFactor"`
 	Mobile         bool              `json:"isMobile"`
+	Timeout        int64             `json:"timeout"`
+	Count          *int              `json:"count"`
+	Operator       string            `json:"operator"`
+	Visible        *bool             `json:"visible"`
+	Properties     map[string]any    `json:"properties"`
+	Attrs          map[string]string `json:"attributes"`
+	Expression     string            `json:"expression"`
 	AssertedEvents []struct {
 		Type  string `json:"type"`
 		URL   string `json:"url"`
@@ -120,6 +127,10 @@ type converter struct {
 	warns []Warning
 	page  string // the Recorder target of the last step: "main" or a URL
 	mods  Key    // modifiers held
+	// mainURL is the address the main page last navigated to; frame is
+	// the current step's frame path.
+	mainURL string
+	frame   []int
 	// cur is the step being converted.
 	cur struct {
 		i   int
@@ -160,21 +171,20 @@ func (c *converter) step(i int, raw json.RawMessage) {
 		c.warn("step not converted: it has no type")
 		return
 	}
-	if len(s.Frame) > 0 && len(s.Selectors) > 0 {
-		c.warn("the element is inside frame %v; its target is described without the frame", s.Frame)
-	}
+	c.frame = s.Frame
 	switch s.Type {
-	case "setViewport", "navigate", "click", "doubleClick", "change", "keyDown", "keyUp", "scroll", "close":
-		c.switchPage(s.Target)
+	case "setViewport", "navigate", "click", "doubleClick", "change", "keyDown", "keyUp", "scroll", "close",
+		"hover", "waitForElement", "waitForExpression":
+		c.switchPage(s.Target, s.Type)
+	}
+	if s.Timeout > 0 {
+		// Every event of the step carries the step's bound.
+		defer c.stepTimeout(len(c.t.Events), s.Timeout)
 	}
 
 	var ev *Event
 	switch s.Type {
 	case "setViewport":
-		if c.t.Start.Viewport != nil || len(c.t.Events) > 0 {
-			c.warn("a viewport change after the start is not represented in a trace; ignored")
-			return
-		}
 		if s.Width <= 0 || s.Height <= 0 {
 			c.warn("viewport %d×%d is not a size; ignored", s.Width, s.Height)
 			return
@@ -183,12 +193,20 @@ func (c *converter) step(i int, raw json.RawMessage) {
 		if s.Scale > 0 && s.Scale != 1 {
 			vp.Scale = s.Scale
 		}
-		c.t.Start.Viewport = vp
+		if c.t.Start.Viewport == nil && len(c.t.Events) == 0 {
+			c.t.Start.Viewport = vp
+			return
+		}
+		// A resize during the recording is replayed where it happened.
+		c.emit(Event{Kind: KindViewport, Viewport: vp})
 		return
 	case "navigate":
 		if s.URL == "" {
 			c.warn("step not converted: navigate without a url")
 			return
+		}
+		if c.page == "main" {
+			c.mainURL = s.URL
 		}
 		e := Event{Kind: KindNavigate, URL: s.URL}
 		for _, a := range s.AssertedEvents {
@@ -268,11 +286,22 @@ func (c *converter) step(i int, raw json.RawMessage) {
 		c.emit(Event{Kind: KindTabClose, Window: c.window(c.page)})
 		return
 	case "hover":
-		c.warn("not converted: a trace has no event for pointer moves")
-		return
-	case "waitForElement", "waitForExpression":
-		c.warn("not converted: an assertion, not an action of the person")
-		return
+		tg := c.target(s.Selectors)
+		if tg == nil {
+			return
+		}
+		ev = c.emit(Event{Kind: KindHover, Target: tg})
+	case "waitForElement":
+		ev = c.waitForElement(s)
+		if ev == nil {
+			return
+		}
+	case "waitForExpression":
+		if strings.TrimSpace(s.Expression) == "" {
+			c.warn("step not converted: waitForExpression without an expression")
+			return
+		}
+		ev = c.emit(Event{Kind: KindWait, Wait: &Wait{Expression: s.Expression}})
 	case "customStep":
 		c.warn("not converted: custom steps run extension code a trace cannot represent")
 		return
@@ -306,12 +335,18 @@ func (c *converter) assertions(s devtoolsStep, cause *Event) {
 	}
 }
 
-// switchPage records a tab_switch when a step acts on another page.
-func (c *converter) switchPage(target string) {
+// switchPage records a tab_switch when a step acts on another page. A
+// target on another site than the main page is an out-of-process frame of
+// it (see frameTarget), not a tab.
+func (c *converter) switchPage(target, typ string) {
 	if target == "" {
 		target = "main"
 	}
 	if target == c.page {
+		return
+	}
+	if target != "main" && c.frameTarget(target) {
+		c.warn("target %s is on another site than the page (%s): taken as an out-of-process frame of the page, not a tab", target, c.mainURL)
 		return
 	}
 	c.page = target
@@ -330,6 +365,7 @@ func (c *converter) window(page string) *Window {
 // warning, when there are none.
 func (c *converter) target(sels []json.RawMessage) *Target {
 	tg := &Target{}
+	var hard hardSelectors
 	for _, raw := range sels {
 		var chain []string
 		var one string
@@ -341,10 +377,15 @@ func (c *converter) target(sels []json.RawMessage) *Target {
 		}
 		tg.Selectors = append(tg.Selectors, strings.Join(chain, " >>> "))
 		selectorAttributes(tg, chain)
+		hard.add(chain)
 	}
 	if len(tg.Selectors) == 0 {
 		c.warn("step not converted: it has no selectors for its element")
 		return nil
+	}
+	tg.CSS, tg.XPath = hard.best()
+	if len(c.frame) > 0 {
+		tg.Frame = append([]int{}, c.frame...)
 	}
 	return tg
 }

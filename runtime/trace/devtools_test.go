@@ -11,7 +11,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 
 func TestFromDevToolsGolden(t *testing.T) {
-	for _, name := range []string{"devtools_wiki", "devtools_form"} {
+	for _, name := range []string{"devtools_wiki", "devtools_form", "devtools_replay"} {
 		t.Run(name, func(t *testing.T) {
 			f, err := os.Open("testdata/" + name + ".json")
 			if err != nil {
@@ -146,7 +146,7 @@ func TestDevToolsSteps(t *testing.T) {
 	want := []string{
 		"navigate", "keydown key=Shift+shift", "middleclick key=+shift #open", "keyup key=Shift",
 		"tab_switch window=http://x/popup", "click", "tab_close window=http://x/popup",
-		"tab_switch window=main", "rightclick #w", "scroll #list", "click #a",
+		"tab_switch window=main", "rightclick #w", "scroll #list", "viewport", "click #a",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("events:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -163,8 +163,6 @@ func TestDevToolsSteps(t *testing.T) {
 		`steps[11] (navigate): step not converted: navigate without a url`,
 		`steps[12] (): step not converted: it cannot be read: json: cannot unmarshal number into Go struct field devtoolsStep.type of type string`,
 		`steps[13] (): step not converted: it has no type`,
-		`steps[14] (setViewport): a viewport change after the start is not represented in a trace; ignored`,
-		`steps[15] (click): the element is inside frame [1]; its target is described without the frame`,
 		`steps[15] (click): asserted navigation without a url not converted`,
 		`steps[15] (click): asserted event "download" not converted`,
 		`steps[16] (teleport): not converted: unknown step type "teleport"`,
@@ -185,6 +183,73 @@ func TestFromDevToolsErrors(t *testing.T) {
 		_, _, err := FromDevTools(strings.NewReader(tt.in))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.msg) {
 			t.Errorf("FromDevTools(%s) = %v, want %s…", tt.in, err, tt.msg)
+		}
+	}
+}
+
+// TestDevToolsHardSelectors: the selector a target keeps as its exact css
+// or xpath, from every kind of Recorder selector.
+func TestDevToolsHardSelectors(t *testing.T) {
+	tests := []struct {
+		sels, css, xpath string
+	}{
+		{`[["aria/Search"], ["#q"], ["xpath///*[@id=\"q\"]"]]`, "#q", ""},
+		{`[["svg > path"]]`, "svg > path", ""},
+		{`[["pierce/#notes"]]`, "#notes", ""},
+		{`[["custom-element", "button"]]`, "custom-element >>> button", ""},
+		{`[["pierce/my-app", "pierce/#inner"]]`, "my-app >>> #inner", ""},
+		{`[["aria/Open"], ["xpath//html/body/my-widget/button"]]`, "", "/html/body/my-widget/button"},
+		{`[["text/Inp"]]`, "", `//*[not(self::script or self::style) and contains(normalize-space(.), "Inp") and not(.//*[not(self::script or self::style) and contains(normalize-space(.), "Inp")])]`},
+		{`[["aria/Name:"]]`, "", ""},
+		{`[["aria/Host", "aria/Inner"]]`, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sels, func(t *testing.T) {
+			in := `{"title": "t", "steps": [{"type": "click", "selectors": ` + tt.sels + `, "offsetX": 1, "offsetY": 2, "frame": [0, 2], "timeout": 300}]}`
+			tr, _, err := FromDevTools(strings.NewReader(in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := tr.Events[0]
+			if e.Target.CSS != tt.css || e.Target.XPath != tt.xpath {
+				t.Errorf("css %q xpath %q, want css %q xpath %q", e.Target.CSS, e.Target.XPath, tt.css, tt.xpath)
+			}
+			if !reflect.DeepEqual(e.Target.Frame, []int{0, 2}) || e.Timeout != 300 {
+				t.Errorf("frame %v timeout %d, want [0 2] and 300", e.Target.Frame, e.Timeout)
+			}
+		})
+	}
+}
+
+// TestDevToolsFrameTargets: a step whose target is on another site than
+// the page is in an out-of-process frame (no tab switch); one on the same
+// site is a popup tab.
+func TestDevToolsFrameTargets(t *testing.T) {
+	tests := []struct {
+		target  string
+		switch_ bool
+	}{
+		{"http://oopifdomain:8000/iframe1.html", false},
+		{"http://127.0.0.1:8000/popup.html", true},
+		{"https://docs.example.com/x", true},
+		{"https://other.org/x", false},
+	}
+	for _, tt := range tests {
+		in := `{"title": "t", "steps": [{"type": "navigate", "url": "http://127.0.0.1:8000/main.html"},
+			{"type": "click", "target": "` + tt.target + `", "selectors": [["body > a"]], "offsetX": 1, "offsetY": 1}]}`
+		if strings.Contains(tt.target, "example.com") {
+			in = strings.Replace(in, "http://127.0.0.1:8000/main.html", "https://www.example.com/", 1)
+		}
+		tr, _, err := FromDevTools(strings.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, e := range tr.Events {
+			got = got || e.Kind == KindTabSwitch
+		}
+		if got != tt.switch_ {
+			t.Errorf("%s: tab switch %v, want %v", tt.target, got, tt.switch_)
 		}
 	}
 }

@@ -119,6 +119,9 @@ const (
 	KindDrop        Kind = "drop"        // the dragged thing was dropped on the target
 	KindSubmit      Kind = "submit"      // a form was submitted
 	KindFocus       Kind = "focus"       // an element received the keyboard focus
+	KindHover       Kind = "hover"       // the pointer moved over the target
+	KindWait        Kind = "wait"        // the recording waited for an element or a page condition (an assertion)
+	KindViewport    Kind = "viewport"    // the viewport was resized
 )
 
 var kinds = []Kind{
@@ -127,6 +130,7 @@ var kinds = []Kind{
 	KindSelect, KindCopy, KindCut, KindPaste, KindDialog, KindUpload,
 	KindNavigate, KindTabOpen, KindTabSwitch, KindTabClose,
 	KindScroll, KindDragStart, KindDrop, KindSubmit, KindFocus,
+	KindHover, KindWait, KindViewport,
 }
 
 // Kinds lists every event kind, in documented order.
@@ -151,7 +155,7 @@ func (k Kind) NeedsTarget() bool {
 	switch k {
 	case KindClick, KindDblClick, KindRightClick, KindMiddleClick,
 		KindInput, KindChange, KindSelect, KindPaste,
-		KindDragStart, KindDrop, KindSubmit, KindFocus:
+		KindDragStart, KindDrop, KindSubmit, KindFocus, KindHover:
 		return true
 	}
 	return false
@@ -232,6 +236,28 @@ type Event struct {
 	// Snapshot is the id of the UI snapshot taken at the event, a key of
 	// Trace.Snapshots.
 	Snapshot string `json:"snapshot,omitempty"`
+	// Wait is what a wait event waited for (with its target, the element).
+	Wait *Wait `json:"wait,omitempty"`
+	// Viewport is the new size of a viewport event.
+	Viewport *Viewport `json:"viewport,omitempty"`
+	// Timeout bounds the step the event becomes, in milliseconds (an
+	// imported recording's step timeout); 0 means the run's default.
+	Timeout int64 `json:"timeout,omitempty"`
+}
+
+// Wait is the condition of a wait event: a count of elements matching the
+// target (DevTools Recorder waitForElement) or a page expression
+// (waitForExpression).
+type Wait struct {
+	// Count is how many elements must match (0: at least one).
+	Count int `json:"count,omitempty"`
+	// Compare is how the number of matches compares with Count: ">=" (the
+	// default), "==", "<=", ">", "<".
+	Compare string `json:"compare,omitempty"`
+	// Hidden waits until the condition no longer holds.
+	Hidden bool `json:"hidden,omitempty"`
+	// Expression is a JavaScript expression that must become true.
+	Expression string `json:"expression,omitempty"`
 }
 
 // Key is a key and the modifiers held.
@@ -313,6 +339,13 @@ type Target struct {
 	// that ref, and a target may give only its identifying attributes.
 	Ref string `json:"ref,omitempty"`
 	Attributes
+	// CSS, XPath and Frame locate the element exactly, as an imported
+	// recording's selectors did: a CSS selector that pierces shadow roots
+	// (" >>> " steps into one), an XPath in the element's document, and
+	// the child-frame index path from the top document.
+	CSS   string `json:"css,omitempty"`
+	XPath string `json:"xpath,omitempty"`
+	Frame []int  `json:"frame,omitempty"`
 	// Context is what surrounds the element.
 	Context *Context `json:"context,omitempty"`
 	// Selectors are the selectors an imported recording located the

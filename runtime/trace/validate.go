@@ -126,6 +126,12 @@ func (v *validator) event(p jpath, i int, ids map[string]int) {
 	if e.Kind == KindNavigate && e.URL == "" {
 		v.add(p.field("url"), "missing: a navigate event needs the address it loaded")
 	}
+	if e.Kind == KindWait && e.Target == nil && (e.Wait == nil || e.Wait.Expression == "") {
+		v.add(p.field("target"), "missing: a wait event needs the element it waited for, or wait.expression")
+	}
+	if e.Kind == KindViewport && (e.Viewport == nil || e.Viewport.Width <= 0 || e.Viewport.Height <= 0) {
+		v.add(p.field("viewport"), "missing: a viewport event needs the new width and height")
+	}
 	if e.Kind.IsTab() {
 		switch {
 		case e.Window == nil:

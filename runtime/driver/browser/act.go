@@ -81,9 +81,15 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 	case "select_text":
 		r.Text, err = d.selectText(ctx, t, a.Target, a.Text)
 	case "scroll":
+		if a.ScrollTo != nil {
+			err = d.doReplay(ctx, t, a)
+			break
+		}
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
 	case "wait":
 		err = d.wait(ctx, t, a)
+	case "set_viewport", "wait_script", "wait_navigation":
+		err = d.doReplay(ctx, t, a)
 	default:
 		return d.doWindow(ctx, t, a)
 	}
@@ -110,7 +116,7 @@ func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.
 	case "close_window":
 		err = d.closeWindow(ctx, a.Text)
 	case "switch_window":
-		r.Window, err = d.switchWindow(ctx, a.Text)
+		r.Window, err = d.switchWindowWaiting(ctx, a.Text)
 	case "back":
 		err = d.back(ctx, t)
 	default:

@@ -88,6 +88,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 			"click", "double_click", "right_click", "move", "drag", "upload", "type", "enter", "key",
 			"copy", "cut", "paste", "select_text", "multi_select", "scroll", "save",
 			"open", "new_tab", "close_tab", "close_window", "switch_window", "wait", "back",
+			"set_viewport", "wait_script", "wait_navigation",
 		},
 		Shortcuts: []string{
 			"open:navigate",             // Page.navigate instead of typing an address

@@ -24,7 +24,7 @@ var (
 
 // script is what the driver installs in every document of its tabs, before
 // the page's own scripts: one closure that defines window.__cogflow_v1.
-var script = "(() => {\n'use strict';\n" + stableJS + walkerJS + pageJS + "\n})();"
+var script = "(() => {\n'use strict';\n" + stableJS + walkerJS + pageJS + selectorJS + "\n})();"
 
 // op is one in-page operation of a batch; run performs a batch in one
 // round trip.
@@ -146,7 +146,7 @@ func (t *tab) runOnce(ctx context.Context, realm string, batch []op) (string, er
 		if win, err = t.frameWindow(ctx, realm); err != nil {
 			return "", err
 		}
-		err = t.call(ctx, "Runtime.callFunctionOn", map[string]any{
+		err = t.callIn(ctx, t.sessionOf(realm), "Runtime.callFunctionOn", map[string]any{
 			"objectId":            win,
 			"functionDeclaration": "function(b) { return this.__cogflow_v1 ? this.__cogflow_v1.run(b) : '\\u0001'; }",
 			"arguments":           []any{map[string]any{"value": batch}},
@@ -154,7 +154,7 @@ func (t *tab) runOnce(ctx context.Context, realm string, batch []op) (string, er
 			"awaitPromise":        true,
 		}, &res)
 		if err != nil && isGone(err) {
-			delete(t.frames, realm)
+			t.forget(realm)
 		}
 	}
 	if err != nil {
@@ -184,7 +184,7 @@ func (t *tab) inject(ctx context.Context, realm string) error {
 		if win, err = t.frameWindow(ctx, realm); err != nil {
 			return err
 		}
-		err = t.call(ctx, "Runtime.callFunctionOn", map[string]any{
+		err = t.callIn(ctx, t.sessionOf(realm), "Runtime.callFunctionOn", map[string]any{
 			"objectId":            win,
 			"functionDeclaration": "function() {" + script + "}",
 		}, &res)
@@ -238,7 +238,7 @@ func (t *tab) frameWindow(ctx context.Context, realm string) (string, error) {
 		if pw, err = t.frameWindow(ctx, parent); err != nil {
 			return "", err
 		}
-		err = t.call(ctx, "Runtime.callFunctionOn", map[string]any{
+		err = t.callIn(ctx, t.sessionOf(parent), "Runtime.callFunctionOn", map[string]any{
 			"objectId":            pw,
 			"functionDeclaration": "function(r) { return this.__cogflow_v1 && this.__cogflow_v1.node(r); }",
 			"arguments":           []any{map[string]any{"value": ref}},
@@ -253,20 +253,23 @@ func (t *tab) frameWindow(ctx context.Context, realm string) (string, error) {
 	var desc struct {
 		Node proto.DOMNode `json:"node"`
 	}
-	if err := t.call(ctx, "DOM.describeNode", map[string]any{"objectId": el.Result.ObjectID, "depth": 1, "pierce": true}, &desc); err != nil {
+	ps := t.sessionOf(parent)
+	if err := t.callIn(ctx, ps, "DOM.describeNode", map[string]any{"objectId": el.Result.ObjectID, "depth": 1, "pierce": true}, &desc); err != nil {
 		return "", err
 	}
 	if desc.Node.ContentDocument == nil {
-		return "", fmt.Errorf("browser: the frame %s runs in another process (site isolation)", realm)
+		// Site isolation: the frame's document lives in another process,
+		// reached through a target session of its own.
+		return t.outOfProcess(ctx, realm, string(desc.Node.FrameID))
 	}
 	var doc struct {
 		Object proto.RuntimeRemoteObject `json:"object"`
 	}
-	if err := t.call(ctx, "DOM.resolveNode", map[string]any{"backendNodeId": desc.Node.ContentDocument.BackendNodeID}, &doc); err != nil {
+	if err := t.callIn(ctx, ps, "DOM.resolveNode", map[string]any{"backendNodeId": desc.Node.ContentDocument.BackendNodeID}, &doc); err != nil {
 		return "", err
 	}
 	var win evalResult
-	if err := t.call(ctx, "Runtime.callFunctionOn", map[string]any{
+	if err := t.callIn(ctx, ps, "Runtime.callFunctionOn", map[string]any{
 		"objectId":            doc.Object.ObjectID,
 		"functionDeclaration": "function() { return this.defaultView; }",
 	}, &win); err != nil {

@@ -55,6 +55,7 @@ func TestMain(m *testing.M) {
 	if shared.d != nil {
 		_ = shared.d.Close()
 	}
+	stopIsolated()
 	os.Exit(code)
 }
 

@@ -122,6 +122,9 @@ func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, e
 		return nil, err
 	}
 	defer done()
+	if q.Hard() {
+		return d.findSelected(ctx, t, q)
+	}
 	realm, within := splitRef(q.Within)
 	o := op{"op": "find", "ro": q.Role, "n": q.Name, "t": q.Text, "i": q.ID, "c": q.Class, "ph": q.Placeholder,
 		"l": q.Label, "h": q.Href, "w": within}

@@ -1,0 +1,2 @@
+// Pages of the DevTools import tests report what happened to /log.
+function log(m) { navigator.sendBeacon('/log?m=' + encodeURIComponent(m)); }

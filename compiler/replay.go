@@ -1,0 +1,161 @@
+package compiler
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// Steps of replayed recordings (DevTools Recorder imports) that are not a
+// person's input: a hover, a wait for elements or a page condition, a
+// viewport resize, and a step's own timeout.
+
+// replayOp turns a hover, wait or viewport event into its op.
+func replayOp(e *trace.Event) Op {
+	switch e.Kind {
+	case trace.KindHover:
+		return Op{Action: "move", Target: e.Target, Snapshot: e.Snapshot}
+	case trace.KindViewport:
+		return Op{Action: "set_viewport", Viewport: e.Viewport}
+	}
+	if e.Wait != nil && e.Target == nil {
+		return Op{Action: "wait_script", Text: e.Wait.Expression}
+	}
+	return Op{Action: "wait", Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
+}
+
+// replayExpr builds the call of a replay op; nil for other ops.
+func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
+	switch op.Action {
+	case "move":
+		return call("move", tgt())
+	case "set_viewport":
+		if op.Viewport == nil {
+			return nil
+		}
+		return call("set_viewport", num(op.Viewport.Width), num(op.Viewport.Height))
+	case "wait_script":
+		return call("wait_script", str(op.Text))
+	case "scroll":
+		if op.To == nil {
+			return nil
+		}
+		c := call("scroll")
+		if op.Target != nil {
+			c.Args = append(c.Args, &ast.Arg{Value: tgt()})
+		}
+		c.Args = append(c.Args, named("x", numf(op.To[0])), named("y", numf(op.To[1])))
+		return c
+	case "wait_navigation":
+		return call("wait_navigation", str(op.Text))
+	case "wait":
+		if op.Wait == nil || op.Target == nil {
+			return nil
+		}
+		c := call("wait", tgt())
+		if op.Wait.Count > 1 || (op.Wait.Count > 0 && op.Wait.Compare != "") {
+			c.Args = append(c.Args, named("count", num(op.Wait.Count)))
+		}
+		if op.Wait.Compare != "" && op.Wait.Compare != ">=" {
+			c.Args = append(c.Args, named("compare", str(op.Wait.Compare)))
+		}
+		if op.Wait.Hidden {
+			c.Args = append(c.Args, named("hidden", &ast.BoolLit{Value: true}))
+		}
+		return c
+	}
+	return nil
+}
+
+// withTimeout adds timeout: (seconds) to a step whose events carry one.
+func withTimeout(e ast.Expr, tr *trace.Trace, events []string) ast.Expr {
+	c, ok := e.(*ast.Call)
+	if !ok || tr == nil {
+		return e
+	}
+	var ms int64
+	for _, id := range events {
+		for i := range tr.Events {
+			if tr.Events[i].ID == id && tr.Events[i].Timeout > ms {
+				ms = tr.Events[i].Timeout
+			}
+		}
+	}
+	if ms <= 0 {
+		return e
+	}
+	c.Args = append(c.Args, named("timeout", &ast.NumberLit{Raw: strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64)}))
+	return c
+}
+
+// frameList is a frame: attribute's list literal.
+func frameList(path []int) ast.Expr {
+	l := &ast.ListLit{}
+	for _, n := range path {
+		l.Elems = append(l.Elems, num(n))
+	}
+	return l
+}
+
+// navigationWaits follows each op of an imported recording that asserted
+// a navigation (the Recorder's assertedEvents, imported as a navigate event
+// the op's event caused) with a wait_navigation for that address, as a
+// replayer waits for it: a click in a frame that navigates the frame is not
+// done when the click is.
+func navigationWaits(tr *trace.Trace, ops []Op) []Op {
+	if tr.Source != trace.SourceDevTools {
+		return ops
+	}
+	byID := map[string]*trace.Event{}
+	for i := range tr.Events {
+		byID[tr.Events[i].ID] = &tr.Events[i]
+	}
+	var out []Op
+	for _, op := range ops {
+		out = append(out, op)
+		if op.Action == "open" {
+			continue
+		}
+		for _, id := range op.Events {
+			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" {
+				out = append(out, Op{Action: "wait_navigation", Text: e.URL, Events: []string{id}})
+				out[len(out)-2].Events = without(out[len(out)-2].Events, id)
+			}
+		}
+	}
+	return out
+}
+
+func without(ids []string, id string) []string {
+	var out []string
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func numf(f float64) *ast.NumberLit {
+	return &ast.NumberLit{Raw: strconv.FormatFloat(f, 'f', -1, 64)}
+}
+
+// selectorName names an anchor described by a css selector alone after
+// the selector's last part: "my-widget >>> button.go" → "button.go".
+func selectorName(d *Desc) string {
+	css := d.Get("css")
+	if css == "" {
+		return ""
+	}
+	parts := strings.FieldsFunc(css, func(r rune) bool { return r == ' ' || r == '>' || r == '+' || r == '~' })
+	if len(parts) == 0 {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if i := strings.IndexAny(last, "[:"); i > 0 {
+		last = last[:i]
+	}
+	return last
+}

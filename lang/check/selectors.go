@@ -1,0 +1,118 @@
+package check
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/types"
+)
+
+// Selector attributes say exactly which element is meant, as a recorded
+// selector does: css (piercing shadow roots; ">>>" steps into the shadow
+// root of what matched so far), xpath (in the element's document) and frame
+// (the child-frame index path from the top document). They are hard
+// constraints at run time: an element that does not satisfy them is not a
+// candidate, whatever its other attributes.
+var selectorAttrs = map[string]types.Type{
+	"css": txt, "xpath": txt, "frame": types.ListOf(num),
+}
+
+func init() {
+	for k, t := range selectorAttrs {
+		ElementAttrs[k] = t
+	}
+}
+
+// Compare operators accepted by wait's compare: (the DevTools Recorder's
+// waitForElement operators).
+var compareOps = []string{">=", "==", "<=", ">", "<"}
+
+func checkCompare(s string) string {
+	for _, op := range compareOps {
+		if s == op {
+			return ""
+		}
+	}
+	return "compare must be one of " + strings.Join(compareOps, " ") + ", not " + quote(s)
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// addCommonParams gives every action an optional timeout: (seconds), wait
+// its counting form, and adds the actions a replayed recording needs
+// (set_viewport, wait_script). It runs at the end of the actions' init.
+func addCommonParams() {
+	for _, a := range []*Action{
+		{Name: "set_viewport", Params: []Param{req("width", num), req("height", num)}, Result: void,
+			Doc: "resize the page's viewport (browser) to width × height CSS pixels"},
+		{Name: "wait_script", Params: []Param{req("expression", txt)}, Result: void,
+			Doc: "wait until a JavaScript expression is true in the current page (browser only)"},
+		{Name: "wait_navigation", Params: []Param{{Name: "url", Types: []types.Type{types.URLT}, Literal: checkURL}}, Result: void,
+			Doc: "wait until the current tab or one of its frames (out-of-process ones too) has loaded the address"},
+	} {
+		Actions[a.Name] = a
+	}
+	named := func(name string, t types.Type) Param {
+		return Param{Name: name, Types: []types.Type{t}, Optional: true, NamedOnly: true}
+	}
+	if s := Actions["scroll"]; s != nil {
+		s.Params = append(s.Params, named("x", num), named("y", num))
+	}
+	if w := Actions["wait"]; w != nil {
+		cmp := named("compare", txt)
+		cmp.Literal = checkCompare
+		w.Params = append(w.Params, named("count", num), cmp, named("hidden", types.BoolT))
+	}
+	for _, a := range Actions {
+		a.Params = append(a.Params, named("timeout", num))
+	}
+}
+
+// positional is how many parameters can be given by position.
+func positional(params []Param) int {
+	n := 0
+	for _, p := range params {
+		if !p.NamedOnly {
+			n++
+		}
+	}
+	return n
+}
+
+// selectorAttr checks the literal form of a selector attribute: a css or
+// xpath that is empty, or a frame index that is not a whole number ≥ 0, can
+// never match anything.
+func (c *checker) selectorAttr(attr string, v ast.Expr) {
+	switch attr {
+	case "css", "xpath":
+		if s, ok := v.(*ast.StringLit); ok && strings.TrimSpace(s.Value) == "" {
+			c.diags.Errorf(s.Range, "element attribute %s is empty: it would match nothing", attr)
+		}
+		if s, ok := v.(*ast.StringLit); ok && attr == "css" && (strings.HasPrefix(strings.TrimSpace(s.Value), ">>>") || strings.HasSuffix(strings.TrimSpace(s.Value), ">>>")) {
+			c.diags.Errorf(s.Range, "css %s: \">>>\" goes between two selectors (host >>> inner)", quote(s.Value))
+		}
+	case "frame":
+		l, ok := v.(*ast.ListLit)
+		if !ok {
+			return
+		}
+		for _, it := range l.Elems {
+			n, ok := it.(*ast.NumberLit)
+			if !ok {
+				continue
+			}
+			if f, err := strconv.ParseFloat(n.Raw, 64); err == nil && (f < 0 || f != float64(int(f))) {
+				c.diags.Errorf(n.Range, "a frame index is a whole number from 0 (the first child frame), not %s", n.Raw)
+			}
+		}
+	}
+}
+
+// emptyConstructor warns about an element description with no attribute:
+// it describes no element in particular, so it can only match by luck.
+func (c *checker) emptyConstructor(e *ast.Call) {
+	if len(e.Args) == 0 {
+		c.diags.Warnf(e.Range, "%s() has no attribute: it describes no element in particular; add name:, text:, id:, css: or xpath:", e.CalleeName())
+	}
+}
