@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -57,7 +58,8 @@ func (e *env) episode(ctx context.Context, task string, solve func(*person) erro
 	t0 := time.Now()
 	demoEp := task + "-demo-" + e.seed
 	demoURL := e.srv.taskURL(task, e.seed, demoEp)
-	if err := e.record(ctx, demoURL, trace, solve); err != nil {
+	secret, err := e.record(ctx, demoURL, trace, solve)
+	if err != nil {
 		res.demoErr = err.Error()
 	}
 	if rw, ok := e.srv.reward(demoEp, 0); ok {
@@ -100,7 +102,13 @@ func (e *env) episode(ctx context.Context, task string, solve func(*person) erro
 	}
 	t2 := time.Now()
 	runDir := filepath.Join(dir, "run")
-	out, err = e.cli(ctx, 3*time.Minute, "run", replayCog, "--yes", "--browser-url", e.browserURL, "--dir", runDir)
+	args := []string{"run", replayCog, "--yes", "--browser-url", e.browserURL, "--dir", runDir}
+	for _, name := range secretInputs(string(src)) {
+		// The person knows the password (the instruction shows it); a
+		// secret input has no default in the workflow.
+		args = append(args, "--input", name+"="+secret)
+	}
+	out, err = e.cli(ctx, 3*time.Minute, args...)
 	res.run = time.Since(t2)
 	rw, ok := e.srv.reward(replayEp, 3*time.Second)
 	if ok {
@@ -120,7 +128,7 @@ func (e *env) episode(ctx context.Context, task string, solve func(*person) erro
 // record runs `cogflow record` on the shared browser while the scripted
 // person solves the task on the recorded tab, then ends the recording
 // with its stop chord (the documented way: Ctrl+Shift+X on the page).
-func (e *env) record(ctx context.Context, url, trace string, solve func(*person) error) error {
+func (e *env) record(ctx context.Context, url, trace string, solve func(*person) error) (secret string, _ error) {
 	rctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(rctx, e.bin, "record", "--url", url, "--browser-url", e.browserURL, "-o", trace)
@@ -129,7 +137,7 @@ func (e *env) record(ctx context.Context, url, trace string, solve func(*person)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
 	cmd.WaitDelay = 10 * time.Second
 	if err := cmd.Start(); err != nil {
-		return err
+		return "", err
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -141,6 +149,7 @@ func (e *env) record(ctx context.Context, url, trace string, solve func(*person)
 	} else {
 		h := &person{p: page, pause: 150 * time.Millisecond}
 		personErr = e.act(h, solve)
+		secret = h.secret
 		// The stop chord ends the recording; the recorder closes the tab.
 		_ = page.KeyActions().Press(input.ControlLeft, input.ShiftLeft).Type(input.KeyX).Do()
 	}
@@ -154,12 +163,12 @@ func (e *env) record(ctx context.Context, url, trace string, solve func(*person)
 		fmt.Fprintf(os.Stderr, "record %s:\n%s", url, out.String())
 	}
 	if personErr != nil {
-		return fmt.Errorf("demonstration: %w", personErr)
+		return secret, fmt.Errorf("demonstration: %w", personErr)
 	}
 	if err != nil {
-		return fmt.Errorf("cogflow record: %v: %s", err, lastLine(out.String()))
+		return secret, fmt.Errorf("cogflow record: %v: %s", err, lastLine(out.String()))
 	}
-	return nil
+	return secret, nil
 }
 
 // act waits for the START cover, clicks it and lets the person solve the
@@ -211,10 +220,27 @@ func (e *env) cli(ctx context.Context, limit time.Duration, args ...string) (str
 	cmd.WaitDelay = 10 * time.Second
 	out, err := cmd.CombinedOutput()
 	if e.verbose {
-		fmt.Fprintf(os.Stderr, "cogflow %s:\n%s", strings.Join(args, " "), out)
+		shown := append([]string{}, args...)
+		for i := 1; i < len(shown); i++ {
+			if shown[i-1] == "--input" { // secrets stay out of the log
+				shown[i] = strings.SplitN(shown[i], "=", 2)[0] + "=***"
+			}
+		}
+		fmt.Fprintf(os.Stderr, "cogflow %s:\n%s", strings.Join(shown, " "), out)
 	}
 	return string(out), err
 }
+
+// secretInputs are the names of the workflow's secret inputs.
+func secretInputs(src string) []string {
+	var names []string
+	for _, m := range secretInput.FindAllStringSubmatch(src, -1) {
+		names = append(names, m[1])
+	}
+	return names
+}
+
+var secretInput = regexp.MustCompile(`(?m)^\s*input\s+(\w+)\s*:\s*secret\b`)
 
 // failedStep reads the run's journal: the first step that did not end
 // ok, as "name (line N, op)" and its error.

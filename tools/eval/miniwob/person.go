@@ -15,8 +15,9 @@ import (
 // (text, element boxes) and acts only with CDP mouse and keyboard
 // events. It never sets a value or calls a page function.
 type person struct {
-	p     *rod.Page
-	pause time.Duration // after each action, as a person's pace
+	p      *rod.Page
+	pause  time.Duration // after each action, as a person's pace
+	secret string        // a password the person typed, given to the replay as the secret input
 }
 
 // spot is where an element is on the screen, and the rectangle it can be
