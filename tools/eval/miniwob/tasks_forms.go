@@ -134,7 +134,15 @@ func pickDate(h *person, input, date string) error {
 		want := y*12 + m - 1
 		switch {
 		case at == want:
-			return h.click(withText(".ui-datepicker-calendar td a", fmt.Sprint(d)))
+			if err := h.click(withText(".ui-datepicker-calendar td a", fmt.Sprint(d))); err != nil {
+				return err
+			}
+			// The picker fades out over what lies below it: a person
+			// waits until it is gone.
+			for j := 0; j < 30 && h.count(css("#ui-datepicker-div")) > 0; j++ {
+				h.wait(100 * time.Millisecond)
+			}
+			return nil
 		case at > want:
 			if err := h.click(css(".ui-datepicker-prev")); err != nil {
 				return err
