@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -42,6 +43,12 @@ func run() int {
 	flag.Parse()
 	if *replaySeed == "" {
 		*replaySeed = *seed
+	}
+	for _, s := range []string{*seed, *replaySeed} {
+		// The seed goes into URLs and is replaced in the workflow's text.
+		if !seedName.MatchString(s) {
+			return fail(fmt.Errorf("seed %q: use letters, digits, - and _", s))
+		}
 	}
 	start := time.Now()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -173,6 +180,8 @@ func repoRoot() (string, error) {
 		dir = parent
 	}
 }
+
+var seedName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 func fail(err error) int {
 	fmt.Fprintf(os.Stderr, "miniwob: %v\n", err)
