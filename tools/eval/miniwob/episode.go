@@ -41,6 +41,7 @@ type result struct {
 	record, comp   time.Duration
 	run            time.Duration
 	compileFailed  bool
+	silentlyWrong  bool // every step reported ok, the reward says wrong
 	workflowSource string
 }
 
@@ -110,19 +111,36 @@ func (e *env) episode(ctx context.Context, task string, solve func(*person) erro
 	}
 	out, err = e.cli(ctx, 3*time.Minute, args...)
 	res.run = time.Since(t2)
-	rw, ok := e.srv.reward(replayEp, 3*time.Second)
-	if ok {
+	grace := 3 * time.Second // the page's post may trail the run's end
+	if err != nil {
+		grace = 500 * time.Millisecond
+	}
+	if rw, ok := e.srv.reward(replayEp, grace); ok {
 		res.replay = &rw
 		res.sameInstance = res.demo != nil && rw.Query == res.demo.Query
 	}
-	if step, msg := failedStep(runDir); step != "" {
-		res.step, res.message = step, msg
-	} else if err != nil {
-		res.step, res.message = "run", lastLine(out)
-	} else if !ok {
-		res.step, res.message = "(end)", "every step ran but the episode did not end"
-	}
+	step, msg := failedStep(runDir)
+	res.step, res.message, res.silentlyWrong = verdict(step, msg, err, out, res.replay)
 	return res
+}
+
+// verdict says where a replay failed: the journal's failing step, else
+// the run's own last words, else what the reward says about a run whose
+// steps all reported ok.
+func verdict(step, msg string, runErr error, out string, replay *Reward) (string, string, bool) {
+	switch {
+	case step != "":
+		return step, msg, false
+	case runErr != nil:
+		return "run", lastLine(out), false
+	case replay == nil:
+		return "(end)", "every step ran but the episode did not end", false
+	case replay.Raw <= 0:
+		// The run said ok and the task's own checker says it is wrong:
+		// the case the project must never let happen.
+		return "(all ok)", fmt.Sprintf("SILENTLY WRONG: every step reported ok, the task's checker gave %.2g (%s)", replay.Raw, replay.Reason), true
+	}
+	return "", "", false
 }
 
 // record runs `cogflow record` on the shared browser while the scripted

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,6 +60,39 @@ func TestSecretInputsAndFailedStep(t *testing.T) {
 	step, msg := failedStep(dir)
 	if step != "op2:6 click" || msg != `no element matches text(id: "x")` {
 		t.Errorf("failedStep = %q, %q", step, msg)
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	exit3 := errors.New("exit status 3")
+	tests := []struct {
+		name, step, msg string
+		err             error
+		out             string
+		replay          *Reward
+		want            string
+		silent          bool
+	}{
+		{name: "solved", replay: &Reward{Done: true, Raw: 1}, want: ""},
+		{name: "a step failed", step: "op3:8 click", msg: "no element matches", err: exit3, want: "op3:8 click: no element matches"},
+		{name: "no journal", err: exit3, out: "starting\ncogflow run: no Chromium\n", want: "run: cogflow run: no Chromium"},
+		{name: "never ended", want: "(end): every step ran but the episode did not end"},
+		{name: "wrong but ok", replay: &Reward{Done: true, Raw: -1, Reason: "x"}, silent: true,
+			want: "(all ok): SILENTLY WRONG: every step reported ok, the task's checker gave -1 (x)"},
+		{name: "partly wrong but ok", replay: &Reward{Done: true, Raw: 0}, silent: true,
+			want: "(all ok): SILENTLY WRONG: every step reported ok, the task's checker gave 0 ()"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			step, msg, silent := verdict(tc.step, tc.msg, tc.err, tc.out, tc.replay)
+			got := step + ": " + msg
+			if step == "" && msg == "" {
+				got = ""
+			}
+			if got != tc.want || silent != tc.silent {
+				t.Errorf("verdict = %q, silent %v; want %q, %v", got, silent, tc.want, tc.silent)
+			}
+		})
 	}
 }
 

@@ -12,13 +12,16 @@ import (
 func printTable(w io.Writer, results []result, wall time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "task\tdemo\treplay\tsame instance\trecord\tcompile\trun\tfailing step\tmessage")
-	demoOK, replayOK := 0, 0
+	demoOK, replayOK, silent := 0, 0, 0
 	for _, r := range results {
 		if r.demo != nil && r.demo.Raw > 0 {
 			demoOK++
 		}
 		if r.ok() {
 			replayOK++
+		}
+		if r.silentlyWrong {
+			silent++
 		}
 		same := "-"
 		if r.replay != nil {
@@ -33,8 +36,8 @@ func printTable(w io.Writer, results []result, wall time.Duration) {
 	}
 	_ = tw.Flush()
 	n := len(results)
-	fmt.Fprintf(w, "\ndemonstrations solved: %d/%d; replays with reward 1: %d/%d (%.0f%%); wall time %s\n",
-		demoOK, n, replayOK, n, pct(replayOK, n), wall.Round(time.Second))
+	fmt.Fprintf(w, "\ndemonstrations solved: %d/%d; replays with reward 1: %d/%d (%.0f%%); silently wrong replays: %d; wall time %s\n",
+		demoOK, n, replayOK, n, pct(replayOK, n), silent, wall.Round(time.Second))
 }
 
 func rewardText(r *Reward) string {
