@@ -26,7 +26,13 @@ func init() {
 		lo, hi := 0, 9
 		for tries := 0; tries < 6; tries++ {
 			g := (lo + hi) / 2
-			if err := seq(h.click(css("#tt")), func() error { return h.chord(input.ControlLeft, input.KeyA) },
+			// A person clicks where the digits go, not on the spin
+			// buttons at the field's right end.
+			s, err := h.reveal(css("#tt"))
+			if err != nil {
+				return err
+			}
+			if err := seq(h.clickAt(s.X-s.W/2+8, s.Y, 1), func() error { return h.chord(input.ControlLeft, input.KeyA) },
 				func() error { return h.typeText(strconv.Itoa(g)) }, func() error { return h.click(css("#subbtn")) }); err != nil {
 				return err
 			}
