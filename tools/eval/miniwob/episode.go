@@ -120,14 +120,16 @@ func (e *env) episode(ctx context.Context, task string, solve func(*person) erro
 		res.sameInstance = res.demo != nil && rw.Query == res.demo.Query
 	}
 	step, msg := failedStep(runDir)
-	res.step, res.message, res.silentlyWrong = verdict(step, msg, err, out, res.replay)
+	res.step, res.message, res.silentlyWrong = verdict(step, msg, err, out, res.replay, e.seed == e.replaySeed)
 	return res
 }
 
 // verdict says where a replay failed: the journal's failing step, else
 // the run's own last words, else what the reward says about a run whose
 // steps all reported ok.
-func verdict(step, msg string, runErr error, out string, replay *Reward) (string, string, bool) {
+// On another seed than the demonstration's, a wrong answer with every
+// step ok is the workflow not generalizing, not a run lying.
+func verdict(step, msg string, runErr error, out string, replay *Reward, sameSeed bool) (string, string, bool) {
 	switch {
 	case step != "":
 		return step, msg, false
@@ -135,6 +137,8 @@ func verdict(step, msg string, runErr error, out string, replay *Reward) (string
 		return "run", lastLine(out), false
 	case replay == nil:
 		return "(end)", "every step ran but the episode did not end", false
+	case replay.Raw <= 0 && !sameSeed:
+		return "(all ok)", fmt.Sprintf("not generalized: every step reported ok, the task's checker gave %.2g (%s)", replay.Raw, replay.Reason), false
 	case replay.Raw <= 0:
 		// The run said ok and the task's own checker says it is wrong:
 		// the case the project must never let happen.

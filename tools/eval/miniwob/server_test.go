@@ -72,6 +72,7 @@ func TestVerdict(t *testing.T) {
 		replay          *Reward
 		want            string
 		silent          bool
+		otherSeed       bool
 	}{
 		{name: "solved", replay: &Reward{Done: true, Raw: 1}, want: ""},
 		{name: "a step failed", step: "op3:8 click", msg: "no element matches", err: exit3, want: "op3:8 click: no element matches"},
@@ -81,10 +82,12 @@ func TestVerdict(t *testing.T) {
 			want: "(all ok): SILENTLY WRONG: every step reported ok, the task's checker gave -1 (x)"},
 		{name: "partly wrong but ok", replay: &Reward{Done: true, Raw: 0}, silent: true,
 			want: "(all ok): SILENTLY WRONG: every step reported ok, the task's checker gave 0 ()"},
+		{name: "another seed, not generalized", replay: &Reward{Done: true, Raw: -1, Reason: "x"}, otherSeed: true,
+			want: "(all ok): not generalized: every step reported ok, the task's checker gave -1 (x)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			step, msg, silent := verdict(tc.step, tc.msg, tc.err, tc.out, tc.replay)
+			step, msg, silent := verdict(tc.step, tc.msg, tc.err, tc.out, tc.replay, !tc.otherSeed)
 			got := step + ": " + msg
 			if step == "" && msg == "" {
 				got = ""

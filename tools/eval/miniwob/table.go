@@ -11,7 +11,7 @@ import (
 // printTable writes the per-task table and the totals.
 func printTable(w io.Writer, results []result, wall time.Duration) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "task\tdemo\treplay\tsame instance\trecord\tcompile\trun\tfailing step\tmessage")
+	fmt.Fprintln(tw, "task\tdemo\treplay\tsame instruction\trecord\tcompile\trun\tfailing step\tmessage")
 	demoOK, replayOK, silent := 0, 0, 0
 	for _, r := range results {
 		if r.demo != nil && r.demo.Raw > 0 {
