@@ -43,59 +43,14 @@ func init() {
 	register("click-link", clickSteps(func(q string) target { return withText("#area .alink", quoted(q)) }))
 	register("click-button-sequence", clickSteps(fixed(withText("#area button", "ONE")), fixed(withText("#area button", "TWO"))))
 	register("click-dialog", clickSteps(fixed(css(".ui-dialog-titlebar button"))))
-	register("click-dialog-2", func(h *person) error {
-		if b := quoted(h.query()); b != "x" {
-			return h.click(withText(".ui-dialog-buttonpane button", b))
-		}
-		return h.click(css(".ui-dialog-titlebar button"))
-	})
+	register("click-dialog-2", clickDialog2)
 	register("click-tab", clickSteps(func(q string) target {
 		return withText("#area ul a", strings.TrimSuffix(strings.TrimPrefix(q, "Click on "), "."))
 	}))
 	register("click-collapsible", clickSteps(fixed(css("#area h3")), fixed(withText("#area button", "Submit"))))
-	register("click-menu-2", func(h *person) error {
-		label := quoted(strings.TrimPrefix(h.query(), `Click the "Menu" button`))
-		if label == "" { // the item is named by its icon
-			icon := h.read(`[...document.querySelector('#query .ui-icon').classList].find(c => c !== 'ui-icon')`)
-			for name, cls := range menuIcons {
-				if cls == icon {
-					label = name
-				}
-			}
-		}
-		if err := h.click(withText("#open-menu", "Menu")); err != nil {
-			return err
-		}
-		if menuPlayback[label] {
-			if err := h.click(withText("#menu > li > div", "Playback")); err != nil {
-				return err
-			}
-		}
-		return h.click(withText("#menu li > div", label))
-	})
-	register("choose-list", func(h *person) error {
-		item := strings.TrimSuffix(between(h.query(), "Select ", " from the list"), "")
-		if err := selectOption(h, "#options", item); err != nil {
-			return err
-		}
-		return h.click(withText("#area button", "Submit"))
-	})
-	register("click-scroll-list", func(h *person) error {
-		items := strings.Split(between(h.query(), "Select ", " from the scroll list"), ", ")
-		for i, it := range items {
-			// Ctrl-click adds the second item to the selection.
-			if i > 0 {
-				if err := ctrlClick(h, withText("#options option", it)); err != nil {
-					return err
-				}
-				continue
-			}
-			if err := h.click(withText("#options option", it)); err != nil {
-				return err
-			}
-		}
-		return h.click(withText("#area button", "Submit"))
-	})
+	register("click-menu-2", clickMenu2)
+	register("choose-list", chooseList)
+	register("click-scroll-list", clickScrollList)
 }
 
 // menuIcons names the icon of each item of click-menu-2's menu, as a
@@ -138,4 +93,57 @@ func selectOption(h *person, sel, option string) error {
 		}
 	}
 	return h.press(keyEnter)
+}
+
+func clickDialog2(h *person) error {
+	if b := quoted(h.query()); b != "x" {
+		return h.click(withText(".ui-dialog-buttonpane button", b))
+	}
+	return h.click(css(".ui-dialog-titlebar button"))
+}
+
+func clickMenu2(h *person) error {
+	label := quoted(strings.TrimPrefix(h.query(), `Click the "Menu" button`))
+	if label == "" { // the item is named by its icon
+		icon := h.read(`[...document.querySelector('#query .ui-icon').classList].find(c => c !== 'ui-icon')`)
+		for name, cls := range menuIcons {
+			if cls == icon {
+				label = name
+			}
+		}
+	}
+	if err := h.click(withText("#open-menu", "Menu")); err != nil {
+		return err
+	}
+	if menuPlayback[label] {
+		if err := h.click(withText("#menu > li > div", "Playback")); err != nil {
+			return err
+		}
+	}
+	return h.click(withText("#menu li > div", label))
+}
+
+func chooseList(h *person) error {
+	item := between(h.query(), "Select ", " from the list")
+	if err := selectOption(h, "#options", item); err != nil {
+		return err
+	}
+	return h.click(withText("#area button", "Submit"))
+}
+
+func clickScrollList(h *person) error {
+	items := strings.Split(between(h.query(), "Select ", " from the scroll list"), ", ")
+	for i, it := range items {
+		// Ctrl-click adds the second item to the selection.
+		if i > 0 {
+			if err := ctrlClick(h, withText("#options option", it)); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := h.click(withText("#options option", it)); err != nil {
+			return err
+		}
+	}
+	return h.click(withText("#area button", "Submit"))
 }

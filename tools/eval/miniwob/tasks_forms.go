@@ -49,65 +49,10 @@ func movieSearch(h *person) error {
 func init() {
 	register("multi-layouts", movieSearch)
 	register("multi-orderings", movieSearch)
-	register("sign-agreement", func(h *person) error {
-		q := h.query()
-		if q == "Click the cancel button." {
-			return h.click(css("#cancel"))
-		}
-		// The fields unlock once the agreement is scrolled to its end.
-		for i := 0; i < 10 && h.read(`document.getElementById('name').disabled`) == "true"; i++ {
-			if err := h.wheel(css("#text-area"), 400); err != nil {
-				return err
-			}
-		}
-		if err := h.fill(css("#name"), quoted(q)); err != nil {
-			return err
-		}
-		return h.click(withText("#area button", between(q, `then press "`, `"`)))
-	})
-	register("use-autocomplete", func(h *person) error {
-		q := h.query()
-		start := quoted(q)
-		end := between(q, `ends with "`, `"`)
-		if err := h.fill(css("#tags"), start); err != nil {
-			return err
-		}
-		h.wait(600 * time.Millisecond) // the suggestions appear
-		items := strings.Split(h.read(`[...document.querySelectorAll('.ui-autocomplete .ui-menu-item')].map(e => e.textContent.trim()).join('\n')`), "\n")
-		for i, it := range items {
-			if strings.HasPrefix(it, start) && strings.HasSuffix(it, end) {
-				return seq(h.click(css(".ui-autocomplete .ui-menu-item").nth(i)), func() error { return h.click(css("#subbtn")) })
-			}
-		}
-		return fmt.Errorf("no suggestion starts with %q and ends with %q: %q", start, end, items)
-	})
-	register("login-user-popup", func(h *person) error {
-		q := h.query()
-		user, password := between(q, `username "`, `"`), between(q, `password "`, `"`)
-		h.secret = password
-		for _, f := range []struct{ sel, v string }{{"#username", user}, {"#password", password}} {
-			if err := h.click(css(f.sel)); err != nil {
-				return err
-			}
-			h.wait(200 * time.Millisecond)
-			if h.count(css("#popup-cancel")) > 0 { // "Exit to home page?" — no
-				if err := h.click(css("#popup-cancel")); err != nil {
-					return err
-				}
-				if err := h.click(css(f.sel)); err != nil {
-					return err
-				}
-			}
-			if err := h.typeText(f.v); err != nil {
-				return err
-			}
-		}
-		return h.click(css("#subbtn"))
-	})
-	register("choose-date", func(h *person) error {
-		d := between(h.query(), "Select ", " as the date")
-		return seq(pickDate(h, "#datepicker", d), func() error { return h.click(css("#subbtn")) })
-	})
+	register("sign-agreement", signAgreement)
+	register("use-autocomplete", useAutocomplete)
+	register("login-user-popup", loginUserPopup)
+	register("choose-date", chooseDate)
 	register("book-flight", bookFlight)
 }
 
@@ -220,4 +165,67 @@ func bookFlight(h *person) error {
 		return fmt.Errorf("no flights")
 	}
 	return h.click(css("#results .flight .flight-price").nth(best))
+}
+
+func signAgreement(h *person) error {
+	q := h.query()
+	if q == "Click the cancel button." {
+		return h.click(css("#cancel"))
+	}
+	// The fields unlock once the agreement is scrolled to its end.
+	for i := 0; i < 10 && h.read(`document.getElementById('name').disabled`) == "true"; i++ {
+		if err := h.wheel(css("#text-area"), 400); err != nil {
+			return err
+		}
+	}
+	if err := h.fill(css("#name"), quoted(q)); err != nil {
+		return err
+	}
+	return h.click(withText("#area button", between(q, `then press "`, `"`)))
+}
+
+func useAutocomplete(h *person) error {
+	q := h.query()
+	start := quoted(q)
+	end := between(q, `ends with "`, `"`)
+	if err := h.fill(css("#tags"), start); err != nil {
+		return err
+	}
+	h.wait(600 * time.Millisecond) // the suggestions appear
+	items := strings.Split(h.read(`[...document.querySelectorAll('.ui-autocomplete .ui-menu-item')].map(e => e.textContent.trim()).join('\n')`), "\n")
+	for i, it := range items {
+		if strings.HasPrefix(it, start) && strings.HasSuffix(it, end) {
+			return seq(h.click(css(".ui-autocomplete .ui-menu-item").nth(i)), func() error { return h.click(css("#subbtn")) })
+		}
+	}
+	return fmt.Errorf("no suggestion starts with %q and ends with %q: %q", start, end, items)
+}
+
+func loginUserPopup(h *person) error {
+	q := h.query()
+	user, password := between(q, `username "`, `"`), between(q, `password "`, `"`)
+	h.secret = password
+	for _, f := range []struct{ sel, v string }{{"#username", user}, {"#password", password}} {
+		if err := h.click(css(f.sel)); err != nil {
+			return err
+		}
+		h.wait(200 * time.Millisecond)
+		if h.count(css("#popup-cancel")) > 0 { // "Exit to home page?" — no
+			if err := h.click(css("#popup-cancel")); err != nil {
+				return err
+			}
+			if err := h.click(css(f.sel)); err != nil {
+				return err
+			}
+		}
+		if err := h.typeText(f.v); err != nil {
+			return err
+		}
+	}
+	return h.click(css("#subbtn"))
+}
+
+func chooseDate(h *person) error {
+	d := between(h.query(), "Select ", " as the date")
+	return seq(pickDate(h, "#datepicker", d), func() error { return h.click(css("#subbtn")) })
 }

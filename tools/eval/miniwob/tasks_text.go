@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-rod/rod/lib/input"
 )
@@ -40,89 +41,14 @@ func init() {
 	register("text-transform", fillSubmit("#tt", "#subbtn", func(h *person) string {
 		return strings.ReplaceAll(h.read(`document.getElementById('captcha').textContent`), " ", "")
 	}))
-	register("scroll-text", func(h *person) error {
-		// A person scrolls the text area to its end to read the last word.
-		if err := h.wheel(css("#text-area"), 5000); err != nil {
-			return err
-		}
-		words := strings.Fields(h.read(`document.getElementById('text-area').value`))
-		if len(words) == 0 {
-			return fmt.Errorf("the text area is empty")
-		}
-		last := strings.TrimRight(words[len(words)-1], ".")
-		if err := h.fill(css("#answer-input"), last); err != nil {
-			return err
-		}
-		return h.click(css("#subbtn"))
-	})
+	register("scroll-text", scrollText)
 	register("focus-text", clickSteps(fixed(css("#tt"))))
-	register("focus-text-2", func(h *person) error {
-		pos := map[string]int{"1st": 0, "2nd": 1, "3rd": 2}[between(h.query(), "Focus into the ", " input")]
-		return h.click(css("#area input").nth(pos))
-	})
+	register("focus-text-2", focusText2)
 	register("unicode-test", clickSteps(func(q string) target { return withText("#area button", quoted(q)) }))
-	register("copy-paste", func(h *person) error {
-		if err := h.click(css("#to-copy")); err != nil {
-			return err
-		}
-		if err := h.chord(input.ControlLeft, input.KeyA); err != nil {
-			return err
-		}
-		if err := h.chord(input.ControlLeft, input.KeyC); err != nil {
-			return err
-		}
-		if err := h.click(css("#answer-input")); err != nil {
-			return err
-		}
-		if err := h.chord(input.ControlLeft, input.KeyV); err != nil {
-			return err
-		}
-		return h.click(css("#subbtn"))
-	})
-	register("enter-time", func(h *person) error {
-		// "Enter 9:05 PM as the time": the time field takes the hour, the
-		// minutes and AM/PM in turn.
-		t := between(h.query(), "Enter ", " as the time")
-		var hh, mm int
-		var ampm string
-		if _, err := fmt.Sscanf(strings.Replace(t, ":", " ", 1), "%d %d %s", &hh, &mm, &ampm); err != nil {
-			return fmt.Errorf("reading the time %q: %w", t, err)
-		}
-		s, err := h.find(css("#tt"))
-		if err != nil {
-			return err
-		}
-		if err := h.clickAt(s.X-s.W/2+12, s.Y, 1); err != nil { // the hour
-			return err
-		}
-		return seq(h.typeText(fmt.Sprintf("%02d%02d%s", hh, mm, ampm[:1])), func() error { return h.click(css("#subbtn")) })
-	})
-	register("form-sequence", func(h *person) error {
-		q := h.query()
-		n, err := strconv.Atoi(between(q, "Select ", " with the slider"))
-		if err != nil {
-			return fmt.Errorf("reading the slider value in %q: %w", q, err)
-		}
-		pos := map[string]int{"1st": 0, "2nd": 1, "3rd": 2}[between(q, "click the ", " checkbox")]
-		if err := slideTo(h, "#slider", "#val", n); err != nil {
-			return err
-		}
-		if err := h.click(css("#area input[type=checkbox]").nth(pos)); err != nil {
-			return err
-		}
-		return h.click(css("#subbtn"))
-	})
-	register("form-sequence-3", func(h *person) error {
-		q := h.query()
-		choice := between(q, "Choose ", " from the dropdown")
-		if err := h.click(css(".selectric")); err != nil {
-			return err
-		}
-		if err := h.click(withText(".selectric-items li", choice)); err != nil {
-			return err
-		}
-		return h.click(withText("#buttons button", quoted(q)))
-	})
+	register("copy-paste", copyPaste)
+	register("enter-time", enterTime)
+	register("form-sequence", formSequence)
+	register("form-sequence-3", formSequence3)
 }
 
 // seq returns the first error: a person's next action runs only after
@@ -162,7 +88,94 @@ func slideTo(h *person, slider, value string, n int) error {
 		if err != nil {
 			return err
 		}
-		h.wait(60e6)
+		h.wait(60 * time.Millisecond)
 	}
 	return fmt.Errorf("the slider does not reach %d", n)
+}
+
+func scrollText(h *person) error {
+	// A person scrolls the text area to its end to read the last word.
+	if err := h.wheel(css("#text-area"), 5000); err != nil {
+		return err
+	}
+	words := strings.Fields(h.read(`document.getElementById('text-area').value`))
+	if len(words) == 0 {
+		return fmt.Errorf("the text area is empty")
+	}
+	last := strings.TrimRight(words[len(words)-1], ".")
+	if err := h.fill(css("#answer-input"), last); err != nil {
+		return err
+	}
+	return h.click(css("#subbtn"))
+}
+
+func focusText2(h *person) error {
+	pos := map[string]int{"1st": 0, "2nd": 1, "3rd": 2}[between(h.query(), "Focus into the ", " input")]
+	return h.click(css("#area input").nth(pos))
+}
+
+func copyPaste(h *person) error {
+	if err := h.click(css("#to-copy")); err != nil {
+		return err
+	}
+	if err := h.chord(input.ControlLeft, input.KeyA); err != nil {
+		return err
+	}
+	if err := h.chord(input.ControlLeft, input.KeyC); err != nil {
+		return err
+	}
+	if err := h.click(css("#answer-input")); err != nil {
+		return err
+	}
+	if err := h.chord(input.ControlLeft, input.KeyV); err != nil {
+		return err
+	}
+	return h.click(css("#subbtn"))
+}
+
+func enterTime(h *person) error {
+	// "Enter 9:05 PM as the time": the time field takes the hour, the
+	// minutes and AM/PM in turn.
+	t := between(h.query(), "Enter ", " as the time")
+	var hh, mm int
+	var ampm string
+	if _, err := fmt.Sscanf(strings.Replace(t, ":", " ", 1), "%d %d %s", &hh, &mm, &ampm); err != nil {
+		return fmt.Errorf("reading the time %q: %w", t, err)
+	}
+	s, err := h.find(css("#tt"))
+	if err != nil {
+		return err
+	}
+	if err := h.clickAt(s.X-s.W/2+12, s.Y, 1); err != nil { // the hour
+		return err
+	}
+	return seq(h.typeText(fmt.Sprintf("%02d%02d%s", hh, mm, ampm[:1])), func() error { return h.click(css("#subbtn")) })
+}
+
+func formSequence(h *person) error {
+	q := h.query()
+	n, err := strconv.Atoi(between(q, "Select ", " with the slider"))
+	if err != nil {
+		return fmt.Errorf("reading the slider value in %q: %w", q, err)
+	}
+	pos := map[string]int{"1st": 0, "2nd": 1, "3rd": 2}[between(q, "click the ", " checkbox")]
+	if err := slideTo(h, "#slider", "#val", n); err != nil {
+		return err
+	}
+	if err := h.click(css("#area input[type=checkbox]").nth(pos)); err != nil {
+		return err
+	}
+	return h.click(css("#subbtn"))
+}
+
+func formSequence3(h *person) error {
+	q := h.query()
+	choice := between(q, "Choose ", " from the dropdown")
+	if err := h.click(css(".selectric")); err != nil {
+		return err
+	}
+	if err := h.click(withText(".selectric-items li", choice)); err != nil {
+		return err
+	}
+	return h.click(withText("#buttons button", quoted(q)))
 }
