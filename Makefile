@@ -55,5 +55,5 @@ clean:
 # third-party pages from ../shared/fixtures or $COGFLOW_FIXTURES; not part
 # of `make test`. MINIWOB_FLAGS="-tasks a,b -seed 3 -replay-seed 4".
 .PHONY: eval-replay-miniwob
-eval-replay-miniwob: build
+eval-replay-miniwob:
 	$(GO) run ./tools/eval/miniwob $(MINIWOB_FLAGS)
