@@ -54,3 +54,12 @@ eval-replay-devtools:
 
 clean:
 	rm -rf bin
+
+# Same-seed replay of MiniWoB++ demonstrations: a scripted person solves
+# each task while `cogflow record` runs, the trace is compiled with no
+# model and replayed on the same seed; prints a per-task table. Reads the
+# third-party pages from ../shared/fixtures or $COGFLOW_FIXTURES; not part
+# of `make test`. MINIWOB_FLAGS="-tasks a,b -seed 3 -replay-seed 4".
+.PHONY: eval-replay-miniwob
+eval-replay-miniwob:
+	$(GO) run ./tools/eval/miniwob $(MINIWOB_FLAGS)
