@@ -110,7 +110,7 @@ func Extract(tr *trace.Trace) []Op {
 		if op.Action == "drag" && op.Dest == nil {
 			continue // a drag never dropped is not an operation
 		}
-		if op.Action == "scroll" && i+1 < len(x.ops) && x.ops[i+1].Target != nil {
+		if op.Action == "scroll" && op.To == nil && i+1 < len(x.ops) && x.ops[i+1].Target != nil {
 			// Scrolling to bring the next target into view: the runtime
 			// does that itself, wherever the target is in the next run.
 			x.ops[i+1].Events = append(op.Events, x.ops[i+1].Events...)

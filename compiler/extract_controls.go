@@ -237,10 +237,11 @@ func absURL(base, href string) string {
 
 // dropTrailingScrolls removes scrolls after the last op that acts: no
 // later step needs what they brought into view. Their events go to the op
-// before them.
+// before them. A scroll to a recorded position (an imported recording's
+// scroll step) is an effect of its own and stays.
 func dropTrailingScrolls(ops []Op) []Op {
 	n := len(ops)
-	for n > 0 && ops[n-1].Action == "scroll" {
+	for n > 0 && ops[n-1].Action == "scroll" && ops[n-1].To == nil {
 		n--
 	}
 	if n == len(ops) || n == 0 {

@@ -281,6 +281,11 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {
 			e.Target.Selectors = []string{m.Sel}
+			if a := e.Target.Attributes; a.Name == "" && a.Text == "" && a.Label == "" && a.ID == "" && a.Placeholder == "" {
+				// Nothing a person reads tells the element apart (an icon, a
+				// bare shape): only its selector can find it again.
+				e.Target.CSS = m.Sel
+			}
 		}
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
