@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -119,13 +120,34 @@ func navigationWaits(tr *trace.Trace, ops []Op) []Op {
 			continue
 		}
 		for _, id := range op.Events {
-			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" {
+			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" && !showsTyped(tr, e.URL) {
 				out = append(out, Op{Action: "wait_navigation", Text: e.URL, Events: []string{id}})
 				out[len(out)-2].Events = without(out[len(out)-2].Events, id)
 			}
 		}
 	}
 	return out
+}
+
+// showsTyped reports whether an address carries a value the recording
+// typed (a search's ?q=…). Such an address is data: a run with another
+// input loads another one, so waiting for the recorded address would fail
+// it. The step that caused the navigation still waits for it to begin.
+func showsTyped(tr *trace.Trace, addr string) bool {
+	u, err := url.QueryUnescape(addr)
+	if err != nil {
+		u = addr
+	}
+	u = strings.ToLower(strings.ReplaceAll(u, "+", " "))
+	for _, e := range tr.Events {
+		if e.Kind != trace.KindInput && e.Kind != trace.KindChange {
+			continue
+		}
+		if v := strings.ToLower(strings.TrimSpace(e.Value)); len([]rune(v)) >= 3 && strings.Contains(u, v) {
+			return true
+		}
+	}
+	return false
 }
 
 func without(ids []string, id string) []string {
