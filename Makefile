@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/cogflow
 PKGS    := ./...
 
-.PHONY: all build test lint vet fmt-check deps demo bench fuzz clean eval-replay-devtools
+.PHONY: all build test lint vet fmt-check deps demo bench fuzz clean eval-replay eval-replay-devtools
 
 all: build
 
@@ -45,6 +45,9 @@ bench:
 FUZZTIME ?= 60s
 fuzz:
 	$(GO) test ./lang/syntax -run '^$$' -fuzz FuzzParseCheckPrint -fuzztime $(FUZZTIME)
+
+# Both replay evaluations on the third-party fixtures (issue 12's tables).
+eval-replay: eval-replay-devtools eval-replay-miniwob
 
 # Replay the DevTools Recorder corpus (third-party, read from
 # ../shared/fixtures or $$COGFLOW_FIXTURES) through import, compile and run in
