@@ -378,6 +378,18 @@ func withSelectors(d *Desc, t *trace.Target) *Desc {
 	if t == nil || d == nil {
 		return d
 	}
+	if t.CSS != "" || t.XPath != "" {
+		// A selector says where the element is more exactly than the
+		// recorder's path, which is only a last resort: keeping both would
+		// demand that two structural guesses hold at once.
+		kept := d.Attrs[:0:0]
+		for _, a := range d.Attrs {
+			if a.Name != "path" {
+				kept = append(kept, a)
+			}
+		}
+		d.Attrs = kept
+	}
 	if t.CSS != "" {
 		d.Attrs = append(d.Attrs, Attr{"css", t.CSS})
 	}

@@ -104,7 +104,7 @@ func chooseHard(l *Locator, found []*driver.Element) (*driver.Element, error) {
 		return nil, &AnchorError{Locator: l.String()}
 	}
 	if descriptive(l) {
-		return choose(l, found)
+		return choose(withoutPlacement(l), found)
 	}
 	if len(found) == 1 {
 		return found[0], nil
@@ -123,6 +123,27 @@ func chooseHard(l *Locator, found []*driver.Element) (*driver.Element, error) {
 		top = append(top, Candidate{El: el, Score: 1})
 	}
 	return nil, &AnchorError{Locator: l.String(), Ambiguous: true, Candidates: top}
+}
+
+// withoutPlacement leaves out the attributes that place an element in the
+// whole page's walk — its path and the context around it (description) —
+// which a selector search does not compute: the selector already says
+// where the element is, and what it is (role, name, text, …) still has to
+// hold.
+func withoutPlacement(l *Locator) *Locator {
+	if _, p := l.Attrs["path"]; !p {
+		if _, d := l.Attrs["description"]; !d {
+			return l
+		}
+	}
+	c := *l
+	c.Attrs = make(map[string]string, len(l.Attrs))
+	for k, v := range l.Attrs {
+		if k != "path" && k != "description" {
+			c.Attrs[k] = v
+		}
+	}
+	return &c
 }
 
 // descriptive reports whether a locator has attributes that score.

@@ -85,8 +85,9 @@ type devtoolsStep struct {
 //
 // Selectors become target attributes: aria/Name → name (and role, from
 // aria/Name[role="button"]), #id and pierce/#id → id, .class → class,
-// text/… → text, xpath//*[@id="x"] → id, an absolute xpath (/html/body/…)
-// → path. All selectors are kept verbatim in the target's selectors.
+// text/… → only its XPath (it matches a piece of text, not whole words),
+// xpath//*[@id="x"] → id, an absolute xpath (/html/body/…) → path. All
+// selectors are kept verbatim in the target's selectors.
 //
 // Steps that do not become events (hover, waitForElement,
 // waitForExpression, customStep, emulateNetworkConditions, unknown types,
@@ -426,7 +427,9 @@ func selectorAttributes(tg *Target, chain []string) {
 		}
 		set(&tg.Name, strings.TrimSpace(rest))
 	case strings.HasPrefix(s, "text/"):
-		set(&tg.Text, strings.TrimSpace(s[len("text/"):]))
+		// No text: attribute: the Recorder's text selector matches a
+		// piece of the text anywhere ("Inp" in "Input"), where text: asks
+		// for whole words. Its XPath (devtools_selectors.go) says it exactly.
 	case strings.HasPrefix(s, "xpath/"):
 		x := s[len("xpath/"):]
 		if m := xpathIDRE.FindStringSubmatch(x); m != nil {
