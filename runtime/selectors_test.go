@@ -58,6 +58,7 @@ func TestSelectorsAreHardConstraints(t *testing.T) {
 		{"selector alone", `click(element(css: "#save"))`, "save2", ""},
 		{"name chooses among the matches", `click(button(name: "Cancel", css: ".btn"))`, "cancel", ""},
 		{"a single match must fit its description", `click(button(name: "Delete", css: "#save"))`, "", `no element matches button(css: "#save", name: "Delete")`},
+		{"a selector match is not judged by its place in the page walk", `click(button(name: "Save", css: "#save", path: "main/div[3]/button", description: "Order"))`, "save2", ""},
 		{"no fuzzy fall-back", `click(button(name: "Save", css: "#missing"))`, "", `no element matches button(css: "#missing", name: "Save")`},
 		{"ambiguous without a description", `click(element(css: "button"))`, "", "is ambiguous"},
 		{"ambiguous among equal names", `click(button(name: "Save", css: "button"))`, "", "is ambiguous"},
