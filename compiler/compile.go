@@ -527,7 +527,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 			outer.secrets = st.secrets
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(c.stepExpr(i, st), c.tr, in.Events)}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.stepExpr(i, st), in.Button), c.tr, in.Events)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {

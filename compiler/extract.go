@@ -47,6 +47,9 @@ type Op struct {
 	Viewport *trace.Viewport
 	// To is the position (x, y) a recording's scroll step scrolls to.
 	To []float64
+	// Button is the mouse button of a replayed recording's click when it
+	// is not the primary one.
+	Button string
 }
 
 // modifierKeys are keys that are only ever part of a chord.

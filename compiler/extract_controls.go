@@ -163,6 +163,16 @@ func (x *extractor) pasteEcho(e *trace.Event) bool {
 // back. Whatever the language cannot say is compiled as near as it can
 // and noted, never silently as a left click.
 func (x *extractor) button(e *trace.Event) {
+	if x.tr.Source == trace.SourceDevTools {
+		// A replayed recording clicks with the button it recorded: the
+		// page may listen for that very button (mousedown's button).
+		b := e.Button
+		if e.Kind == trace.KindMiddleClick || b == "" {
+			b = trace.ButtonMiddle
+		}
+		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot, Button: b}, e.ID)
+		return
+	}
 	switch e.Button {
 	case trace.ButtonBack:
 		x.add(Op{Action: "back"}, e.ID)

@@ -91,6 +91,15 @@ func withTimeout(e ast.Expr, tr *trace.Trace, events []string) ast.Expr {
 	return c
 }
 
+// withButton adds click's button: for a click with another mouse button
+// than the primary one.
+func withButton(e ast.Expr, button string) ast.Expr {
+	if c, ok := e.(*ast.Call); ok && button != "" && button != trace.ButtonLeft {
+		c.Args = append(c.Args, named("button", str(button)))
+	}
+	return e
+}
+
 // frameList is a frame: attribute's list literal.
 func frameList(path []int) ast.Expr {
 	l := &ast.ListLit{}

@@ -3,6 +3,8 @@ package compiler
 import (
 	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // TestCompileReplaySteps: an imported recording's selectors, frames,
@@ -31,5 +33,31 @@ func TestCompileReplaySteps(t *testing.T) {
 	}
 	if strings.Contains(src, "element()") || strings.Contains(src, "switch_window") {
 		t.Errorf("a bare element() or a tab switch for a frame:\n%s", src)
+	}
+}
+
+// TestReplayedMouseButtons: an imported recording clicks with the button it
+// recorded — a page may listen for the middle, back or forward button —
+// while the primary button needs no option.
+func TestReplayedMouseButtons(t *testing.T) {
+	rec := `{"title": "buttons", "steps": [
+		{"type": "navigate", "url": "http://127.0.0.1:8088/buttons"},
+		{"type": "click", "button": "primary", "selectors": ["#b"], "offsetX": 1, "offsetY": 1},
+		{"type": "click", "button": "auxiliary", "selectors": ["#b"], "offsetX": 1, "offsetY": 1},
+		{"type": "click", "button": "secondary", "selectors": ["#b"], "offsetX": 1, "offsetY": 1},
+		{"type": "click", "button": "back", "selectors": ["#b"], "offsetX": 1, "offsetY": 1},
+		{"type": "click", "button": "forward", "selectors": ["#b"], "offsetX": 1, "offsetY": 1}]}`
+	tr, _, err := trace.FromDevTools(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(compileOK(t, tr, "buttons.cog").Source)
+	for _, want := range []string{
+		`op2 = click(b)`, `op3 = click(b, button: "middle")`, `op4 = right_click(b)`,
+		`op5 = click(b, button: "back")`, `op6 = click(b, button: "forward")`,
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the workflow lacks %s:\n%s", want, src)
+		}
 	}
 }

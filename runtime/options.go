@@ -28,6 +28,9 @@ func fillOptions(a *driver.Action, args map[string]cty.Value) error {
 	if a.Prompt, err = text("prompt"); err != nil {
 		return err
 	}
+	if a.Button, err = text("button"); err != nil {
+		return err
+	}
 	if v, ok := args["files"]; ok && !v.IsNull() {
 		switch {
 		case v.Type().Equals(cty.String):

@@ -60,7 +60,7 @@ func init() {
 	optSecretText := secretText
 	optSecretText.Optional = true
 	for _, a := range []*Action{
-		{Name: "click", Params: []Param{req("target", el)}, Result: el, Doc: "click the element"},
+		{Name: "click", Params: []Param{req("target", el), {Name: "button", Types: []types.Type{txt}, Optional: true, NamedOnly: true, Literal: checkButton}}, Result: el, Doc: "click the element"},
 		{Name: "double_click", Params: []Param{req("target", el)}, Result: el, Doc: "double-click the element"},
 		{Name: "right_click", Params: []Param{req("target", el)}, Result: el, Doc: "right-click (context-click) the element"},
 		{Name: "move", Params: []Param{req("target", el)}, Result: el, Doc: "move the pointer over the element (hover)"},

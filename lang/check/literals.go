@@ -93,3 +93,16 @@ func orList(names []string) string {
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
+
+// MouseButtons are the values of click's button: option. A replayed
+// recording clicks with the button it recorded: a page may tell them apart.
+var MouseButtons = []string{"left", "middle", "right", "back", "forward"}
+
+func checkButton(s string) string {
+	for _, b := range MouseButtons {
+		if s == b {
+			return ""
+		}
+	}
+	return fmt.Sprintf("unknown mouse button %q; use %s", s, orList(quoteAll(MouseButtons)))
+}

@@ -126,6 +126,9 @@ type Action struct {
 	Dialog string
 	// Prompt is the text a prompt dialog the action opens is accepted with.
 	Prompt string
+	// Button is click's mouse button ("middle", "back", …); empty means
+	// the primary one.
+	Button string
 	// Files are upload's files, as paths on the machine the driver runs on.
 	Files []string
 	// Timeout bounds the action; zero means the driver's default.

@@ -57,6 +57,10 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 			r.Text, err = d.typeText(ctx, t, a.Target, text)
 			break
 		}
+		if a.Button != "" && a.Button != "left" {
+			err = d.pointerButton(ctx, t, a.Target, a.Button)
+			break
+		}
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)
 	case "double_click", "right_click", "move":
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)

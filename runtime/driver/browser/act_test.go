@@ -231,3 +231,20 @@ func TestActionTimeout(t *testing.T) {
 		t.Errorf("click with a hanging request: %v after %v", err, time.Since(start))
 	}
 }
+
+// TestClickButtons: click's button option presses that mouse button, as a
+// page listening to mouseup sees it (0 primary … 4 forward). The page
+// keeps the back and forward buttons from moving in its history.
+func TestClickButtons(t *testing.T) {
+	d := sharedDriver(t)
+	s := newSite(t)
+	open(t, d, s.page("/buttons", `<button id=b onmouseup="event.preventDefault(); window.seen.push(event.button)">Press</button>
+<script>window.seen = []; document.addEventListener('contextmenu', (e) => e.preventDefault());</script>`))
+	b := target(t, d, "b")
+	for _, button := range []string{"", "middle", "right", "back", "forward", "left"} {
+		do(t, d, driver.Action{Op: "click", Target: b, Button: button})
+	}
+	if got := eval(t, d, "seen.join(',')"); got != "0,1,2,3,4,0" {
+		t.Errorf("the page saw buttons %q, want 0,1,2,3,4,0", got)
+	}
+}

@@ -51,7 +51,7 @@ func (d *Driver) locate(ctx context.Context, t *tab, e *driver.Element) (spot, e
 	return s, nil
 }
 
-var buttonBits = map[string]int{"left": 1, "right": 2, "middle": 4}
+var buttonBits = map[string]int{"left": 1, "right": 2, "middle": 4, "back": 8, "forward": 16}
 
 // mouse sends one Input.dispatchMouseEvent.
 func (t *tab) mouse(ctx context.Context, typ string, x, y float64, button string, clicks, mods int) error {
@@ -178,4 +178,20 @@ func sleep(ctx context.Context, d time.Duration) error {
 	case <-ctx.Done():
 		return ctx.Err()
 	}
+}
+
+// pointerButton clicks a target with another mouse button than the
+// primary one (click's button: option), then waits for the page to settle.
+func (d *Driver) pointerButton(ctx context.Context, t *tab, e *driver.Element, button string) error {
+	if _, ok := buttonBits[button]; !ok {
+		return fmt.Errorf("click: unknown mouse button %q", button)
+	}
+	s, err := d.locate(ctx, t, e)
+	if err != nil {
+		return err
+	}
+	if err := t.click(ctx, s.X, s.Y, button, 1, 0); err != nil {
+		return err
+	}
+	return d.settle(ctx, t, s.Mark)
 }
