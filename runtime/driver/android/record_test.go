@@ -326,10 +326,9 @@ func TestRecordWarnsLostTyping(t *testing.T) {
 	var warnings []string
 	s := startRecording(t, RecordOptions{App: "com.example.contacts/.MainActivity", Poll: 100 * time.Millisecond,
 		Warn: func(m string) { mu.Lock(); warnings = append(warnings, m); mu.Unlock() }})
-	s.tap(954, 2148) // Add contact
-	s.tap(540, 336)  // Name
-	s.srv.PlayText("Ada")
-	s.srv.PlayTap(540, 861) // Save at once: the form is gone before a dump sees "Ada"
+	s.tap(954, 2148)                       // Add contact
+	s.tap(540, 336)                        // Name
+	s.srv.PlayTextThenTap("Ada", 540, 861) // Save at once: the form is gone before a dump sees "Ada"
 	tr := s.end(t)
 	if got := summary(tr); got != "click:fab_add click:name_input click:save" {
 		t.Errorf("events %q", got)

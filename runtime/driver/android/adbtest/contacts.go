@@ -291,6 +291,17 @@ func (a *App) Tap(x, y int) bool {
 	return true
 }
 
+// TypeTextAndTap types s into the focused field and taps (x, y) with no
+// dump possible in between: a person faster than any recorder's polling.
+func (a *App) TypeTextAndTap(s string, x, y int) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.typeText(s)
+	if n := a.render().hit(x, y); n != nil && n.onTap != nil {
+		n.onTap(a)
+	}
+}
+
 // Dump returns the front window as `uiautomator dump` writes it.
 func (a *App) Dump() string {
 	a.mu.Lock()

@@ -12,6 +12,16 @@ func (s *Server) PlayTap(x, y int) {
 	s.primary.app.Tap(x, y)
 }
 
+// PlayTextThenTap is PlayText followed by PlayTap so quickly that no
+// dump sees the typed text: tests of what a recorder does when typing is
+// lost need it, since two separate calls leave a loaded machine time to
+// dump in between.
+func (s *Server) PlayTextThenTap(text string, x, y int) {
+	ev := s.primary.events
+	ev.publish(ev.touch([][2]int{{x, y}}))
+	s.primary.app.TypeTextAndTap(text, x, y)
+}
+
 // PlaySwipe is a finger dragged from (x1, y1) to (x2, y2) in six moves; on
 // the contacts list it scrolls.
 func (s *Server) PlaySwipe(x1, y1, x2, y2 int) {
