@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,9 +18,24 @@ func TestRecordCommand(t *testing.T) {
 	needChromium(t)
 	_, base := demo(t)
 	out := filepath.Join(t.TempDir(), "demo.trace.json")
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	// Stopped as Ctrl-C would, once the recorder says it records: a fixed
+	// delay was too short on a loaded machine, where Chromium can take
+	// seconds to start.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	r := runWith(ctx, "", "record", "--url", base+"/wiki", "--headless", "-o", out)
+	started := &watchWriter{want: "recording ", seen: make(chan struct{})}
+	go func() {
+		select {
+		case <-started.seen:
+			time.Sleep(2 * time.Second) // the page loads and reports in
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	var out1 bytes.Buffer
+	c := &cli{stdout: &out1, stderr: started, stdin: strings.NewReader(""), ctx: ctx}
+	r := result{code: c.main([]string{"record", "--url", base + "/wiki", "--headless", "-o", out})}
+	r.stdout, r.stderr = out1.String(), started.String()
 	if r.code != exitOK || !strings.HasPrefix(r.stdout, "wrote "+out) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -32,4 +49,30 @@ func TestRecordCommand(t *testing.T) {
 	if r := runCLI(t, "", "record"); r.code != exitUsage || !strings.Contains(r.stderr, "--url is required") {
 		t.Errorf("no url: exit %d, %s", r.code, r.stderr)
 	}
+}
+
+// watchWriter collects what is written and closes seen once it contains
+// want.
+type watchWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	want string
+	seen chan struct{}
+	once sync.Once
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if strings.Contains(w.buf.String(), w.want) {
+		w.once.Do(func() { close(w.seen) })
+	}
+	return n, err
+}
+
+func (w *watchWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
 }
