@@ -35,6 +35,8 @@ func TestCauses(t *testing.T) {
 			[]string{`for item in items(list(id: "feed")) {`, `click(element(role: "generic", class: "share", within: item))`}, []string{"active", "op3 ="}, ""},
 		{"items passed over (a user's posts among others') are no loop: each is its own step", "icons_some",
 			[]string{`op4 = click(element(role: "generic", path: "main/div/div[4]/div/span[3]"))`}, []string{"for item", "div[3]/div"}, "op4: click on a list item"},
+		{"an autocomplete's fill-in is the choice's effect: the value typed is the keystrokes", "autocomplete",
+			[]string{`input tags: text = "Ira"`, `op4 = click(button(name: "Submit", id: "subbtn"))`}, []string{`"Iran"`, "tags_value"}, ""},
 		{"a paste's own input is no second type", "buttons_paste_scroll",
 			[]string{`op3 = paste(search_box, search)`}, []string{"type("}, ""},
 		{"a middle click on a link opens it in a new tab and comes back", "buttons_paste_scroll",
