@@ -105,6 +105,13 @@ func matches(e *trace.Element, ctor string, attrs []Attr) bool {
 		return false
 	}
 	for _, a := range attrs {
+		if a.Name == "class" {
+			// As at run time: every class written is present.
+			if sharedTokens(a.Value, e.Class) != strings.Join(strings.Fields(a.Value), " ") {
+				return false
+			}
+			continue
+		}
 		if attrValue(&e.Attributes, a.Name) != a.Value {
 			return false
 		}

@@ -329,6 +329,15 @@ func (x *extractor) change(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
+	if x.typedEarlier(e.Target) && l != nil {
+		// The person's keystrokes into this field are an earlier type;
+		// a value set since, with no keystrokes of its own, is the
+		// effect of what came after (an autocomplete's suggestion
+		// chosen fills the field in): it belongs to that op, and the
+		// value typed stays the one the person typed.
+		x.attach(len(x.ops)-1, e.ID)
+		return
+	}
 	if isCheckable(x.full(e)) {
 		x.toggle(e)
 		return
@@ -338,6 +347,21 @@ func (x *extractor) change(e *trace.Event) {
 		return
 	}
 	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
+}
+
+// typedEarlier reports whether an op so far typed into the field t, from
+// the person's own keystrokes (input events): a recording imported from
+// the DevTools Recorder has no keystrokes, its change is what it typed.
+func (x *extractor) typedEarlier(t *trace.Target) bool {
+	if x.keys || t == nil {
+		return false
+	}
+	for i := range x.ops {
+		if x.ops[i].Action == "type" && fieldKey(x.ops[i].Target) == fieldKey(t) {
+			return true
+		}
+	}
+	return false
 }
 
 // keyDown makes chords into clipboard/save/key ops and Enter into enter;

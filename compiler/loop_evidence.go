@@ -148,7 +148,7 @@ func isField(t *trace.Target) bool {
 // loop. Without a repetition there is no loop.
 func (c *compiler) confirmLoop(key func(*trace.Target) (string, int, bool)) bool {
 	n, end := c.repeats(key)
-	if n == 0 {
+	if n == 0 || c.passedOver(key, n, end) {
 		c.loopLo, c.loopHi = -1, -1
 		return false
 	}
@@ -158,6 +158,24 @@ func (c *compiler) confirmLoop(key func(*trace.Target) (string, int, bool)) bool
 		c.loopFolded = append(c.loopFolded, c.infos[j].Events...)
 	}
 	return true
+}
+
+// passedOver reports whether, after the n repetitions ending at op end,
+// the demonstration acted on a later item of the loop's list on its own:
+// it left out an item between (did items 1–5, then 7, of 8) or did the
+// next one differently. Either way the person chose item by item (the
+// posts of one user among others'), and a loop to the end of the list
+// would act on items the person saw and left alone — silently wrong on
+// replay. Each demonstrated item is then compiled on its own. (A
+// demonstration that simply stops, items 1–2 of 3, stays a loop: nothing
+// in it tells a choice from a sample.)
+func (c *compiler) passedOver(key func(*trace.Target) (string, int, bool), n, end int) bool {
+	for j := end + 1; j < len(c.infos); j++ {
+		if k, i, ok := key(c.infos[j].full); ok && k == c.loopTable && i > c.loopRow+n {
+			return true
+		}
+	}
+	return false
 }
 
 // loopComment explains the loop in the workflow.

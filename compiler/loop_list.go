@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -147,7 +148,27 @@ func sharedAttrs(s *trace.Snapshot, idx, item int) []Attr {
 			out = append(out, Attr{n, v})
 		}
 	}
+	// Last, the classes both have: an icon drawn by CSS (a like or share
+	// button without text) is told from its siblings by its class alone.
+	// A class is a token constraint at run time (every class written is
+	// present), so a state class on one of them (active) is left out.
+	if v := sharedTokens(own.Class, other.Class); v != "" {
+		out = append(out, Attr{"class", v})
+	}
 	return out
+}
+
+// sharedTokens returns the space-separated tokens of a that b has too, in
+// a's order.
+func sharedTokens(a, b string) string {
+	have := strings.Fields(b)
+	var out []string
+	for _, t := range strings.Fields(a) {
+		if slices.Contains(have, t) && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func withinItem(d *Desc) ast.Expr {

@@ -271,6 +271,11 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
 		}
 	}
+	// The options first: the step's timeout also bounds the look for its
+	// target (resolveTarget).
+	if err := namedOptions(&a, args); err != nil {
+		return cty.NilVal, err
+	}
 	for _, p := range action.Params {
 		v, ok := args[p.Name]
 		if !ok || v.IsNull() || p.NamedOnly {
@@ -279,9 +284,6 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 		if err := in.fill(ctx, &a, p.Name, v, &target); err != nil {
 			return cty.NilVal, err
 		}
-	}
-	if err := namedOptions(&a, args); err != nil {
-		return cty.NilVal, err
 	}
 	if action.Name == "set_viewport" {
 		a.Text, a.Number = viewportText(args), 0
@@ -322,7 +324,7 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 		if err != nil {
 			return err
 		}
-		live, err := in.resolve(ctx, e)
+		live, err := in.resolveTarget(ctx, e, a.Timeout)
 		if err != nil {
 			return err
 		}
