@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +29,10 @@ type RecordOptions struct {
 	// StopChord is the stopChord that stops the recording, like
 	// "Ctrl+Shift+X" (the default) or "Alt+Q"; "none" disables it.
 	StopChord string
+	// Warn hears about events the page reported that could not be
+	// recorded (a click with no element to record it against); they are
+	// left out, and the recording goes on. Nil writes them to stderr.
+	Warn func(error)
 }
 
 // stopChord is a parsed stop chord, as record.js reads it.
@@ -131,6 +136,17 @@ type recorder struct {
 	// last event came from.
 	tabs   map[string]*recTab
 	active *recTab
+	// warnf hears about events left out (RecordOptions.Warn).
+	warnf func(error)
+}
+
+// warn reports an event left out of the trace.
+func (r *recorder) warn(err error) {
+	if r.warnf != nil {
+		r.warnf(err)
+		return
+	}
+	fmt.Fprintln(os.Stderr, "warning:", err)
 }
 
 // recTab is one recorded tab.
@@ -289,7 +305,10 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		}
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
-		return false // nothing to anchor to: the trace could not use it
+		// Nothing to anchor to: the trace could not use it, but the
+		// person did it, so a replay may miss it.
+		r.warn(fmt.Errorf("browser: record: a %s at (%.0f, %.0f) on %s hit no element to record it against; it is left out", m.K, m.X, m.Y, m.URL))
+		return false
 	}
 	if e.Kind == trace.KindDblClick {
 		// The two clicks of a double click are not separate events.

@@ -1,0 +1,119 @@
+package browser
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// pressPage has elements the page's own handlers take away from under
+// the pointer: a field whose focus ends the task and covers the page (the
+// release lands on the cover, so the click goes to the body), a chip
+// replaced when pressed, and a button that removes itself when clicked.
+const pressPage = `<!doctype html><title>Press</title>
+<style>#cover{display:none;position:fixed;inset:0;background:#eee}</style>
+<label for=name>Name</label><input id=name type=text>
+<p><span class=chip onmousedown="this.replaceWith(Object.assign(document.createElement('b'), {textContent: 'Picked'}))">Apple</span></p>
+<p><button id=once onclick="this.remove()">Once</button></p>
+<div id=cover></div>
+<script>
+document.getElementById('name').addEventListener('focus', function () {
+  this.blur();
+  document.getElementById('cover').style.display = 'block';
+  setTimeout(() => { document.getElementById('cover').style.display = 'none'; }, 300);
+});
+</script>`
+
+// TestRecordPressedElement: a click is recorded against the element the
+// person pressed, as it was before the page's handlers ran, even when a
+// handler covers, replaces or removes it; a click that hits no element is
+// left out with a warning, never silently.
+func TestRecordPressedElement(t *testing.T) {
+	needChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	s := newSite(t)
+	url := s.page("/press", pressPage)
+	var mu sync.Mutex
+	var warnings []string
+	_, h, wait := startRecordingWith(t, ctx, url, RecordOptions{Warn: func(err error) {
+		mu.Lock()
+		warnings = append(warnings, err.Error())
+		mu.Unlock()
+	}})
+	cases := []struct {
+		name string
+		at   string // a CSS selector for the element pressed, or "" for the page's background
+		role string // of the recorded target
+		text string // the target's label or text
+		sel  string // the recorded selector
+	}{
+		{name: "field covered on focus", at: "#name", role: "textbox", text: "Name", sel: "#name"},
+		{name: "chip replaced on press", at: ".chip", role: "text", text: "Apple", sel: "span.chip"},
+		{name: "button removed on click", at: "#once", role: "button", text: "Once", sel: "#once"},
+		{name: "background", at: ""},
+	}
+	for _, tc := range cases {
+		x, y := 600.0, 500.0
+		if tc.at != "" {
+			res, err := h.p.Eval(`(s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }`, tc.at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var xy []float64
+			if err := res.Value.Unmarshal(&xy); err != nil {
+				t.Fatal(err)
+			}
+			x, y = xy[0], xy[1]
+		}
+		if err := h.p.Mouse.MoveTo(proto.Point{X: x, Y: y}); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.p.Mouse.Click(proto.InputMouseButtonLeft, 1); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(400 * time.Millisecond)
+	}
+	h.stopChord()
+	tr := wait()
+
+	var clicks []trace.Event
+	for _, e := range tr.Events {
+		if e.Kind == trace.KindClick {
+			clicks = append(clicks, e)
+		}
+	}
+	n := 0
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.at == "" {
+				mu.Lock()
+				defer mu.Unlock()
+				if len(warnings) != 1 || !strings.Contains(warnings[0], "click") || !strings.Contains(warnings[0], "left out") {
+					t.Errorf("warnings %q, want one about the click left out", warnings)
+				}
+				return
+			}
+			if n >= len(clicks) {
+				t.Fatalf("only %d clicks recorded", len(clicks))
+			}
+			tg := clicks[n].Target
+			n++
+			if tg.Role != tc.role || (tg.Label != tc.text && tg.Text != tc.text && tg.Name != tc.text) {
+				t.Errorf("target %s label %q text %q, want %s %q", tg.Role, tg.Label, tg.Text, tc.role, tc.text)
+			}
+			if len(tg.Selectors) != 1 || tg.Selectors[0] != tc.sel {
+				t.Errorf("selectors %q, want [%q]", tg.Selectors, tc.sel)
+			}
+		})
+	}
+	if n != len(clicks) {
+		t.Errorf("%d clicks recorded, want %d", len(clicks), n)
+	}
+}
