@@ -111,6 +111,9 @@ type recMsg struct {
 	Detail int         `json:"detail"`
 	// Sel is a CSS selector that matches the target alone.
 	Sel string `json:"sel"`
+	// Part is set for a part of an svg drawing (a shape, a text), which
+	// Observe does not walk: only Sel finds it again.
+	Part bool `json:"part"`
 	// Secret is set for a password field: Text, Value and Key come masked.
 	Secret bool `json:"secret"`
 	// Files are the names of the files chosen for a file input.
@@ -297,7 +300,7 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {
 			e.Target.Selectors = []string{m.Sel}
-			if a := e.Target.Attributes; a.Name == "" && a.Text == "" && a.Label == "" && a.ID == "" && a.Placeholder == "" {
+			if a := e.Target.Attributes; m.Part || a.Name == "" && a.Text == "" && a.Label == "" && a.ID == "" && a.Placeholder == "" {
 				// Nothing a person reads tells the element apart (an icon, a
 				// bare shape): only its selector can find it again.
 				e.Target.CSS = m.Sel

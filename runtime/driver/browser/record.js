@@ -15,17 +15,38 @@ function walkedTarget(el) {
   for (let a = hit || el; a; a = upOf(a)) {
     if (a.nodeType !== 1) continue;
     const i = refs.get(refOf(a));
-    if (i !== undefined) return { snap: o, ti: i, sel: top ? cssOf(a) : '' };
+    if (i === undefined) continue;
+    // A part of a drawing is walked only here (Observe keeps an svg
+    // whole): only its selector finds it again, and the selector's match
+    // has the role a lone element has, not one from the walk around it.
+    const part = a === hit && !!outerSVG(a);
+    if (part) o.els[i].ro = roleOf(a, a.localName) || 'generic';
+    return { snap: o, ti: i, sel: top ? cssOf(a) : '', part };
   }
   return { snap: o, ti: -1 };
+}
+function outerSVG(el) {
+  let o = null;
+  while (el && el.ownerSVGElement) el = o = el.ownerSVGElement;
+  return o;
+}
+// ICON_MAX is the largest side, in CSS pixels, of an svg taken for an
+// icon: a larger one is a drawing whose parts a person tells apart.
+const ICON_MAX = 64;
+function iconSized(svg) {
+  const r = svg.getBoundingClientRect();
+  return r.width <= ICON_MAX && r.height <= ICON_MAX;
 }
 function upOf(a) { return a.parentElement || (a.getRootNode && a.getRootNode().host) || null; }
 // hitOf is the element a click is recorded against: the control around
 // the element hit (a button's icon is the button), else the element hit
 // itself, however little it shows (an icon span, an svg: a fragment of an
-// svg is its outermost svg); null for the page's own background.
+// icon-sized svg is its outermost svg, while in a drawing the shape or
+// text hit is what the person aimed at); null for the page's own
+// background.
 function hitOf(el) {
-  while (el && el.ownerSVGElement) el = el.ownerSVGElement;
+  const outer = outerSVG(el);
+  if (outer && iconSized(outer)) el = outer;
   if (!el || el === document.body || el === document.documentElement) return null;
   for (let a = el; a && a !== document.body; a = upOf(a)) {
     if (a.nodeType !== 1) continue;
