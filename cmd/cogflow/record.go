@@ -77,7 +77,7 @@ func (c *cli) recordBrowser(ctx context.Context, f recordFlags) int {
 	}
 	defer d.Close()
 	fmt.Fprintf(c.stderr, "recording %s — press %s, Ctrl-C or close the tab to stop\n", *f.url, *f.chord)
-	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord})
+	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) }})
 	return c.finishRecording(*f.out, tr, err)
 }
 

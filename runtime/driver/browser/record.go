@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,6 +29,10 @@ type RecordOptions struct {
 	// StopChord is the stopChord that stops the recording, like
 	// "Ctrl+Shift+X" (the default) or "Alt+Q"; "none" disables it.
 	StopChord string
+	// Warn hears about events the page reported that could not be
+	// recorded (a click with no element to record it against); they are
+	// left out, and the recording goes on. Nil writes them to stderr.
+	Warn func(error)
 }
 
 // stopChord is a parsed stop chord, as record.js reads it.
@@ -106,6 +111,9 @@ type recMsg struct {
 	Detail int         `json:"detail"`
 	// Sel is a CSS selector that matches the target alone.
 	Sel string `json:"sel"`
+	// Part is set for a part of an svg drawing (a shape, a text), which
+	// Observe does not walk: only Sel finds it again.
+	Part bool `json:"part"`
 	// Secret is set for a password field: Text, Value and Key come masked.
 	Secret bool `json:"secret"`
 	// Files are the names of the files chosen for a file input.
@@ -131,6 +139,17 @@ type recorder struct {
 	// last event came from.
 	tabs   map[string]*recTab
 	active *recTab
+	// warnf hears about events left out (RecordOptions.Warn).
+	warnf func(error)
+}
+
+// warn reports an event left out of the trace.
+func (r *recorder) warn(err error) {
+	if r.warnf != nil {
+		r.warnf(err)
+		return
+	}
+	fmt.Fprintln(os.Stderr, "warning:", err)
 }
 
 // recTab is one recorded tab.
@@ -281,7 +300,7 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {
 			e.Target.Selectors = []string{m.Sel}
-			if a := e.Target.Attributes; a.Name == "" && a.Text == "" && a.Label == "" && a.ID == "" && a.Placeholder == "" {
+			if a := e.Target.Attributes; m.Part || a.Name == "" && a.Text == "" && a.Label == "" && a.ID == "" && a.Placeholder == "" {
 				// Nothing a person reads tells the element apart (an icon, a
 				// bare shape): only its selector can find it again.
 				e.Target.CSS = m.Sel
@@ -289,7 +308,10 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		}
 	}
 	if e.Kind.NeedsTarget() && e.Target == nil {
-		return false // nothing to anchor to: the trace could not use it
+		// Nothing to anchor to: the trace could not use it, but the
+		// person did it, so a replay may miss it.
+		r.warn(fmt.Errorf("browser: record: a %s at (%.0f, %.0f) on %s hit no element to record it against; it is left out", m.K, m.X, m.Y, m.URL))
+		return false
 	}
 	if e.Kind == trace.KindDblClick {
 		// The two clicks of a double click are not separate events.

@@ -15,17 +15,38 @@ function walkedTarget(el) {
   for (let a = hit || el; a; a = upOf(a)) {
     if (a.nodeType !== 1) continue;
     const i = refs.get(refOf(a));
-    if (i !== undefined) return { snap: o, ti: i, sel: top ? cssOf(a) : '' };
+    if (i === undefined) continue;
+    // A part of a drawing is walked only here (Observe keeps an svg
+    // whole): only its selector finds it again, and the selector's match
+    // has the role a lone element has, not one from the walk around it.
+    const part = a === hit && !!outerSVG(a);
+    if (part) o.els[i].ro = roleOf(a, a.localName) || 'generic';
+    return { snap: o, ti: i, sel: top ? cssOf(a) : '', part };
   }
   return { snap: o, ti: -1 };
+}
+function outerSVG(el) {
+  let o = null;
+  while (el && el.ownerSVGElement) el = o = el.ownerSVGElement;
+  return o;
+}
+// ICON_MAX is the largest side, in CSS pixels, of an svg taken for an
+// icon: a larger one is a drawing whose parts a person tells apart.
+const ICON_MAX = 64;
+function iconSized(svg) {
+  const r = svg.getBoundingClientRect();
+  return r.width <= ICON_MAX && r.height <= ICON_MAX;
 }
 function upOf(a) { return a.parentElement || (a.getRootNode && a.getRootNode().host) || null; }
 // hitOf is the element a click is recorded against: the control around
 // the element hit (a button's icon is the button), else the element hit
 // itself, however little it shows (an icon span, an svg: a fragment of an
-// svg is its outermost svg); null for the page's own background.
+// icon-sized svg is its outermost svg, while in a drawing the shape or
+// text hit is what the person aimed at); null for the page's own
+// background.
 function hitOf(el) {
-  while (el && el.ownerSVGElement) el = el.ownerSVGElement;
+  const outer = outerSVG(el);
+  if (outer && iconSized(outer)) el = outer;
   if (!el || el === document.body || el === document.documentElement) return null;
   for (let a = el; a && a !== document.body; a = upOf(a)) {
     if (a.nodeType !== 1) continue;
@@ -128,14 +149,18 @@ function elOf(e) {
   return t;
 }
 function mods(e) { return { ctrl: e.ctrlKey, alt: e.altKey, shift: e.shiftKey, meta: e.metaKey }; }
-function report(kind, el, extra) {
+// report sends one event; at, when given, is the target as taken at the
+// button press (pressedFor).
+function report(kind, el, extra, at) {
   const m = Object.assign({ k: kind, url: location.href, title: top ? document.title : '', top }, extra || {});
+  if (at) el = at.el;
   if (isSecret(el)) {
     m.secret = true;
     if (m.text) m.text = masked(m.text);
     if (m.value) m.value = masked(m.value);
   }
-  if (el) Object.assign(m, walkedTarget(el));
+  if (at) Object.assign(m, at.w);
+  else if (el) Object.assign(m, walkedTarget(el));
   send(m);
 }
 function valueOfEl(el) {
@@ -145,13 +170,50 @@ function valueOfEl(el) {
   return '';
 }
 const opts = { capture: true };
+// pressed is the element a button press hit, walked before the page's own
+// handlers run: a handler may remove or replace it, or cover it (a focus
+// handler that ends a task shows a cover), and the click then lands on
+// an ancestor the press and the release share, not on what the person
+// aimed at.
+let pressed = null;
+G.addEventListener('pointerdown', (e) => {
+  pressed = null;
+  if (!e.isTrusted) return;
+  const el = elOf(e);
+  if (!el) return;
+  const anc = [];
+  for (let a = upOf(el); a; a = upOf(a)) anc.push(a);
+  pressed = { el, anc, button: e.button, w: walkedTarget(el) };
+}, opts);
+// A press whose element the page removed or replaced before the release
+// gets no click event: the release reports it, unless a click comes in
+// the same task after all.
+G.addEventListener('pointerup', (e) => {
+  const p = pressed;
+  if (!e.isTrusted || !p || p.button !== e.button || p.el.isConnected || (e.button !== 0 && e.button !== 1)) return;
+  const extra = { button: e.button === 0 ? 'left' : 'middle', x: e.clientX, y: e.clientY, mods: mods(e), detail: 1 };
+  setTimeout(() => {
+    if (pressed !== p) return;
+    pressed = null;
+    report(e.button === 0 ? 'click' : 'middleclick', p.el, extra, p);
+  }, 0);
+}, opts);
+// pressedFor is the press a click of that button completes when the click
+// landed on the element pressed or on one of its ancestors then.
+function pressedFor(e) {
+  const p = pressed;
+  pressed = null;
+  const el = elOf(e);
+  if (!p || p.button !== e.button || !el || e.detail === 0) return null; // a key's click has no press
+  return el === p.el || p.anc.includes(el) ? p : null;
+}
 G.addEventListener('click', (e) => {
   if (e.button !== 0 || !e.isTrusted) return;
-  report('click', elOf(e), { button: 'left', x: e.clientX, y: e.clientY, mods: mods(e), detail: e.detail });
+  report('click', elOf(e), { button: 'left', x: e.clientX, y: e.clientY, mods: mods(e), detail: e.detail }, pressedFor(e));
 }, opts);
 G.addEventListener('auxclick', (e) => {
   if (e.button !== 1 || !e.isTrusted) return;
-  report('middleclick', elOf(e), { button: 'middle', x: e.clientX, y: e.clientY, mods: mods(e) });
+  report('middleclick', elOf(e), { button: 'middle', x: e.clientX, y: e.clientY, mods: mods(e) }, pressedFor(e));
 }, opts);
 G.addEventListener('contextmenu', (e) => {
   if (!e.isTrusted) return;

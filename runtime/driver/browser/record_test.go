@@ -340,6 +340,12 @@ const recordClipboardPage = `<!doctype html><html><head><title>Article</title></
 // returned function waits for the trace.
 func startRecording(t *testing.T, ctx context.Context, url string) (*Driver, person, func() *trace.Trace) {
 	t.Helper()
+	return startRecordingWith(t, ctx, url, RecordOptions{})
+}
+
+// startRecordingWith is startRecording with options.
+func startRecordingWith(t *testing.T, ctx context.Context, url string, opts RecordOptions) (*Driver, person, func() *trace.Trace) {
+	t.Helper()
 	d, err := Start(ctx, driver.Options{ActionTimeout: 10 * time.Second})
 	if err != nil {
 		t.Fatalf("start: %v", err)
@@ -351,7 +357,7 @@ func startRecording(t *testing.T, ctx context.Context, url string) (*Driver, per
 	}
 	done := make(chan result, 1)
 	go func() {
-		tr, err := d.Record(ctx, url, RecordOptions{})
+		tr, err := d.Record(ctx, url, opts)
 		done <- result{tr, err}
 	}()
 	d.mu.Lock()

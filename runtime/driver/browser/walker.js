@@ -348,7 +348,10 @@ function visit(el, pctx, seg, li, st) {
     }
   }
   const textHidden = hidden || style.visibility !== 'visible';
-  const leaf = LEAF.has(tag) || tag === 'iframe' || tag === 'frame';
+  // An svg is one leaf, except the recorder's walk down to a part of a
+  // drawing the person hit (st.keep).
+  const into = tag === 'svg' && st.keep && el !== st.keep && el.contains(st.keep);
+  const leaf = (LEAF.has(tag) && !into) || tag === 'iframe' || tag === 'frame';
   const k = leaf ? NO_KIDS : kids(el);
   const root = !leaf && (el.shadowRoot || S.closedRoots.get(el));
   const groups = hidden || leaf ? null : groupsOf(k);
