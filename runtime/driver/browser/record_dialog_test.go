@@ -11,13 +11,8 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/cogflow/cogflow/compiler"
-	"github.com/cogflow/cogflow/lang/ast"
-	"github.com/cogflow/cogflow/lang/check"
-	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/funcs"
-	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
 const filesPage = `<!doctype html><title>Files</title>
@@ -120,20 +115,7 @@ func TestRecordDialogsAndUpload(t *testing.T) {
 	}
 
 	// Replay on a fresh page: the same effects, the file given as input.
-	file, diags := syntax.Parse("dialogs.cog", out.Source)
-	if file == nil || diags.HasErrors() {
-		t.Fatalf("parse: %v", diags.Err())
-	}
-	info, diags := check.Check(file, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
-	if diags.HasErrors() {
-		t.Fatalf("check: %v", diags.Err())
-	}
-	var task *ast.Task
-	for _, dcl := range file.Decls {
-		if tk, ok := dcl.(*ast.Task); ok {
-			task = tk
-		}
-	}
+	file, task, info := checkedTask(t, "dialogs.cog", out.Source)
 	open(t, d, "about:blank")
 	in := runtime.New(file, task, info, d, runtime.Options{Inputs: map[string]string{"attachment": report}})
 	if _, err := in.Run(ctx); err != nil {

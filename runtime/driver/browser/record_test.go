@@ -232,20 +232,7 @@ func TestRecordDemonstration(t *testing.T) {
 
 	// Run the compiled workflow on the same site with new inputs; the one
 	// judgement (which result) is answered by a stand-in for the LLM.
-	file, diags := syntax.Parse("demo.cog", out.Source)
-	if file == nil || diags.HasErrors() {
-		t.Fatalf("parse: %v", diags.Err())
-	}
-	info, diags := check.Check(file, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
-	if diags.HasErrors() {
-		t.Fatalf("check: %v", diags.Err())
-	}
-	var task *ast.Task
-	for _, dcl := range file.Decls {
-		if tk, ok := dcl.(*ast.Task); ok {
-			task = tk
-		}
-	}
+	file, task, info := checkedTask(t, "demo.cog", out.Source)
 	in := runtime.New(file, task, info, d, runtime.Options{
 		Inputs:    map[string]string{"search": "Mount Kenya", "notes": "Second highest"},
 		Resolvers: []runtime.Resolver{firstStartingWith{}},
@@ -464,4 +451,25 @@ func TestRecordSelectionClipboardAndClose(t *testing.T) {
 	if _, err := compiler.Compile(tr, compiler.Options{}); err != nil {
 		t.Errorf("compile: %v", err)
 	}
+}
+
+// checkedTask parses and checks a compiled workflow, as a run would, and
+// returns its (last) task.
+func checkedTask(t *testing.T, name string, src []byte) (*ast.File, *ast.Task, *check.Info) {
+	t.Helper()
+	file, diags := syntax.Parse(name, src)
+	if file == nil || diags.HasErrors() {
+		t.Fatalf("parse: %v", diags.Err())
+	}
+	info, diags := check.Check(file, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	if diags.HasErrors() {
+		t.Fatalf("check: %v", diags.Err())
+	}
+	var task *ast.Task
+	for _, dcl := range file.Decls {
+		if tk, ok := dcl.(*ast.Task); ok {
+			task = tk
+		}
+	}
+	return file, task, info
 }
