@@ -58,16 +58,7 @@ func TestCauses(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := compileOK(t, load(t, "testdata/"+tt.trace+".trace.json"), tt.trace+".cog")
 			src := string(res.Source)
-			for _, w := range tt.want {
-				if !strings.Contains(src, w) {
-					t.Errorf("missing %q in\n%s", w, src)
-				}
-			}
-			for _, w := range tt.notWant {
-				if strings.Contains(src, w) {
-					t.Errorf("unexpected %q in\n%s", w, src)
-				}
-			}
+			assertSource(t, src, tt.want, tt.notWant)
 			if tt.warning != "" && !hasWarning(res.Warnings, tt.warning) {
 				t.Errorf("no warning %q in %q", tt.warning, res.Warnings)
 			}
@@ -139,6 +130,22 @@ func TestGeneratedID(t *testing.T) {
 	} {
 		if got := generatedID(tt.id); got != tt.want {
 			t.Errorf("generatedID(%q) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}
+
+// assertSource checks that a compiled workflow has every piece of want and
+// none of notWant.
+func assertSource(t *testing.T, src string, want, notWant []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(src, w) {
+			t.Errorf("missing %q in\n%s", w, src)
+		}
+	}
+	for _, w := range notWant {
+		if strings.Contains(src, w) {
+			t.Errorf("unexpected %q in\n%s", w, src)
 		}
 	}
 }

@@ -174,16 +174,7 @@ func TestIterativeBecomesLoop(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.trace), func(t *testing.T) {
 			src := string(compileOK(t, load(t, tt.trace), "iterative.cog").Source)
-			for _, w := range tt.want {
-				if !strings.Contains(src, w) {
-					t.Errorf("missing %q in\n%s", w, src)
-				}
-			}
-			for _, w := range tt.notWant {
-				if strings.Contains(src, w) {
-					t.Errorf("unexpected %q in\n%s", w, src)
-				}
-			}
+			assertSource(t, src, tt.want, tt.notWant)
 		})
 	}
 }
