@@ -64,8 +64,13 @@ func addCommonParams() {
 		cmp.Literal = checkCompare
 		w.Params = append(w.Params, named("count", num), cmp, named("hidden", types.BoolT))
 	}
+	// example: is the value the demonstration used where the step now
+	// computes one (a text read from the screen, the names of the items a
+	// loop goes over); it is documentation a tool shows on hover, and the
+	// run ignores it.
+	example := Param{Name: "example", Types: []types.Type{txt, types.ListOf(txt)}, Optional: true, NamedOnly: true}
 	for _, a := range Actions {
-		a.Params = append(a.Params, named("timeout", num))
+		a.Params = append(a.Params, named("timeout", num), example)
 	}
 }
 
