@@ -34,6 +34,11 @@ type Options struct {
 	// KB is the knowledge base the LLM stages and the check use; nil means
 	// kb.Default().
 	KB *kb.KB
+	// Literal compiles a literal replay: every typed value an input with
+	// the demonstrated value as its default and every choice the element
+	// demonstrated, nothing read from the screen. It is the baseline a
+	// generalizing compilation is measured against (`make eval`).
+	Literal bool
 }
 
 // Result is a compiled workflow.
@@ -41,6 +46,9 @@ type Result struct {
 	File     *ast.File
 	Source   []byte
 	Warnings []string
+	// Evidence says, for each value or choice the compiler read from the
+	// screen or left to a dependency, why (`cogflow compile --explain`).
+	Evidence []Evidence
 }
 
 // TODOElement is the description of a placeholder choice a person or the
@@ -68,6 +76,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 		c.taken[name] = true
 	}
 	c.llm = opts.LLM != nil
+	c.literal = opts.Literal
 	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
 	c.enrich()
 	c.findLoop()
@@ -76,7 +85,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if opts.LLM != nil {
 		c.semantic(file, opts)
 	}
-	res := &Result{File: file, Warnings: c.warnings}
+	res := &Result{File: file, Warnings: c.warnings, Evidence: c.evidence}
 	res.Source = printer.Format(file)
 	if opts.NoCheck {
 		return res, nil
@@ -135,6 +144,8 @@ type compiler struct {
 	folded         map[int]bool // ops that are later iterations of the loop
 	todo           bool         // a TODO choice was emitted
 	llm            bool         // the semantic stages run after the rules
+	literal        bool         // Options.Literal: nothing is read from the screen
+	evidence       []Evidence   // for --explain, in step order
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name

@@ -21,6 +21,9 @@ type Evidence struct {
 // ok is false when no program has evidence enough (see docs/language.md,
 // "Values read from the screen").
 func (c *compiler) screenValue(i int, value string) (expr ast.Expr, ok bool) {
+	if c.literal {
+		return nil, false
+	}
 	return nil, false
 }
 
@@ -28,5 +31,8 @@ func (c *compiler) screenValue(i int, value string) (expr ast.Expr, ok bool) {
 // on one after another ("Select A, B and C"): a list<text> expression that
 // reads them from the screen, in the order the screen names them.
 func (c *compiler) screenList(i int, values []string) (expr ast.Expr, ok bool) {
+	if c.literal {
+		return nil, false
+	}
 	return nil, false
 }
