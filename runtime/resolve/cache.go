@@ -57,14 +57,24 @@ type Key struct {
 	// Candidates fingerprints the candidates offered, in order
 	// (SetFingerprint); "" when none are.
 	Candidates string `json:"candidates"`
+	// Screen fingerprints the screen text the prompt carries
+	// (TextFingerprint); "" when the dependency reads no screen. A
+	// dependency without inputs asks about the screen, so without it every
+	// page would share the first page's answer.
+	Screen string `json:"screen"`
 }
+
+// keyVersion changes when Key's meaning does, so that entries written
+// under an older meaning are never read (version 2 added Screen: a
+// version-1 entry of a screen-reading dependency answered every screen).
+const keyVersion = 2
 
 // Hash is the key's SHA-256 in hex: the entry's name.
 func (k Key) Hash() string {
 	b, err := json.Marshal(struct {
 		V int `json:"v"`
 		Key
-	}{1, k})
+	}{keyVersion, k})
 	if err != nil {
 		panic(err) // strings only: cannot fail
 	}
@@ -176,6 +186,15 @@ func SetFingerprint(els []*driver.Element) string {
 		h.Write([]byte{'\n'})
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TextFingerprint identifies a text: its SHA-256 in hex, "" for "".
+func TextFingerprint(s string) string {
+	if s == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
 
 // holdsSecret reports whether s contains one of the secret values (as

@@ -258,11 +258,12 @@ func TestCacheRefusesSecrets(t *testing.T) {
 
 // TestKeyHash: every field of the key changes the hash.
 func TestKeyHash(t *testing.T) {
-	base := Key{Model: "m", Prompt: "p", Main: "a", Sub: "b", Description: "d", Goal: "g", Inputs: []string{"i"}, Candidates: "c"}
+	base := Key{Model: "m", Prompt: "p", Main: "a", Sub: "b", Description: "d", Goal: "g", Inputs: []string{"i"}, Candidates: "c", Screen: "s"}
 	mods := []func(*Key){
 		func(k *Key) { k.Model = "m2" }, func(k *Key) { k.Prompt = "p2" }, func(k *Key) { k.Main = "a2" },
 		func(k *Key) { k.Sub = "b2" }, func(k *Key) { k.Description = "d2" }, func(k *Key) { k.Goal = "g2" },
 		func(k *Key) { k.Inputs = []string{"i", ""} }, func(k *Key) { k.Candidates = "c2" },
+		func(k *Key) { k.Screen = "s2" },
 	}
 	seen := map[string]bool{base.Hash(): true}
 	for i, mod := range mods {

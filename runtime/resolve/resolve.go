@@ -327,10 +327,15 @@ func elementText(el *driver.Element) string {
 	return el.Name
 }
 
-// key is what the dependency's answer depends on.
+// key is what the dependency's answer depends on: the model and prompt,
+// the dependency and its inputs, and what the prompt shows of the screen
+// (the candidates of a choice, the screen text of a dependency that reads
+// it), so that an answer is served again only for the same question about
+// the same screen.
 func (l *LLM) key(d *dep) Key {
 	k := Key{Model: d.model, Prompt: promptVersion(d.main), Main: d.main, Sub: d.sub,
-		Description: d.req.Description, Goal: d.req.Goal, Inputs: d.req.Inputs}
+		Description: d.req.Description, Goal: d.req.Goal, Inputs: d.req.Inputs,
+		Screen: TextFingerprint(screenFor(d))}
 	if len(d.cands) > 0 {
 		els := make([]*driver.Element, len(d.cands))
 		for i, c := range d.cands {
