@@ -77,6 +77,9 @@ type Interp struct {
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*Answer
+	// used lists the answers the running step's own arguments used, so
+	// that the step, if it fails, forgets them (forget.go).
+	used []usedAnswer
 }
 
 // Stats count what a run did.

@@ -58,6 +58,11 @@ type Answer struct {
 	Calls     int           // model requests made, retries and repairs included
 	Latency   time.Duration // time spent waiting for the model
 	Cached    bool          // answered from the cache
+	// CachedAt is when a cached answer was stored (zero when not Cached).
+	CachedAt time.Time
+	// CacheKey names the cache entry that holds the answer, served or
+	// freshly stored; "" when none does. A Forgetter forgets it by this.
+	CacheKey string
 }
 
 // Resolver answers dependencies. It returns (nil, nil) when it has no
@@ -153,6 +158,7 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		}
 		in.lastSource[e] = src
 		in.lastAnswer[e] = ans
+		in.used = append(in.used, usedAnswer{resolver: r, dep: e, answer: ans})
 		return answerValue(req, ans)
 	}
 	if failed != nil {

@@ -74,13 +74,18 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 		in.record(rec)
 		return err
 	}
+	outer := in.used
+	in.used = nil
 	v, err := in.perform(ctx, s, call, &rec)
+	used := in.used
+	in.used = outer
 	in.tree = nil // whatever the step did, the UI may have changed
 	rec.Duration = elapsed(rec.Started)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ErrInterrupted
 		}
+		err = in.forgetUsed(used, err)
 		rec.Outcome, rec.Err = "failed", err
 		in.stats.Failed++
 		in.screenshot(ctx, &rec)

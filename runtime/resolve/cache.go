@@ -170,6 +170,22 @@ func (c *Cache) Put(k Key, e Entry) error {
 	return nil
 }
 
+// Evict removes the entry named hash (Key.Hash), so the next lookup is a
+// miss: a step that failed with the answer must not get it again. An entry
+// that is not there is no error; with NoCache nothing is touched.
+func (c *Cache) Evict(hash string) error {
+	if c == nil || c.NoCache {
+		return nil
+	}
+	if b, err := hex.DecodeString(hash); err != nil || len(b) != sha256.Size {
+		return fmt.Errorf("evicting the cache entry: %q is not an entry's name", hash)
+	}
+	if err := os.Remove(c.path(hash)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("evicting the cache entry: %w", err)
+	}
+	return nil
+}
+
 // Fingerprint identifies an element across observations by its role, name,
 // text, id and structural path (not by its Ref, which changes).
 func Fingerprint(el *driver.Element) string {

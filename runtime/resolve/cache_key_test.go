@@ -3,6 +3,7 @@ package resolve
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/cogflow/cogflow/lang/types"
 	"github.com/cogflow/cogflow/runtime"
@@ -61,5 +62,51 @@ func TestCacheKeyCoversScreen(t *testing.T) {
 				t.Errorf("first screen again: %+v, %v; want the first answer from the cache", a, err)
 			}
 		})
+	}
+}
+
+// TestForgetEvicts: an answer names its cache entry, served or stored;
+// forgetting it removes the entry, so the next lookup asks the model
+// again. Without a cache an answer names no entry.
+func TestForgetEvicts(t *testing.T) {
+	ctx := context.Background()
+	req := textReq("", "summarize", "in one sentence", types.TextT, "a paragraph")
+	dir := t.TempDir()
+	f := script("wrong answer", "right answer")
+	r := NewLLM(f, Options{Cache: NewCache(dir)})
+	fresh, err := r.Resolve(ctx, req)
+	if err != nil || fresh.CacheKey == "" || fresh.Cached || len(cacheFiles(t, dir)) != 1 {
+		t.Fatalf("fresh answer %+v, %v, entries %v", fresh, err, cacheFiles(t, dir))
+	}
+	served, err := r.Resolve(ctx, req)
+	if err != nil || !served.Cached || served.CacheKey != fresh.CacheKey || served.CachedAt.IsZero() ||
+		time.Since(served.CachedAt) > time.Minute {
+		t.Fatalf("served answer %+v, %v", served, err)
+	}
+	if err := r.Forget(served); err != nil {
+		t.Fatal(err)
+	}
+	if files := cacheFiles(t, dir); len(files) != 0 {
+		t.Fatalf("entries left after Forget: %v", files)
+	}
+	again, err := r.Resolve(ctx, req)
+	if err != nil || again.Cached || again.Text != "right answer" || f.calls() != 2 {
+		t.Errorf("after Forget: %+v, %v, %d calls; want the model asked again", again, err, f.calls())
+	}
+	// Forgetting twice, or an answer that names no entry, is no error.
+	if err := r.Forget(served); err != nil {
+		t.Errorf("forgetting a removed entry: %v", err)
+	}
+	if err := r.Forget(&runtime.Answer{}); err != nil {
+		t.Errorf("forgetting an answer without entry: %v", err)
+	}
+	if err := NewCache(dir).Evict("../../etc/passwd"); err == nil {
+		t.Error("Evict accepted a name that is not an entry's")
+	}
+	noCache := NewCache(t.TempDir())
+	noCache.NoCache = true
+	a, err := NewLLM(script("x"), Options{Cache: noCache}).Resolve(ctx, req)
+	if err != nil || a.CacheKey != "" {
+		t.Errorf("with --no-cache: %+v, %v; want no entry named", a, err)
 	}
 }

@@ -178,6 +178,7 @@ func (l *LLM) Resolve(ctx context.Context, r *runtime.Request) (*runtime.Answer,
 	}
 	key := l.key(d)
 	if a := l.cached(d, key); a != nil {
+		a.CacheKey = key.Hash()
 		return a, nil
 	}
 	if l.client == nil {
@@ -191,8 +192,20 @@ func (l *LLM) Resolve(ctx context.Context, r *runtime.Request) (*runtime.Answer,
 	if err != nil {
 		return nil, d.fail(err)
 	}
-	l.store(d, key, a, v)
+	if l.store(d, key, a, v) {
+		a.CacheKey = key.Hash()
+	}
 	return a, nil
+}
+
+// Forget implements runtime.Forgetter: the answer's cache entry is evicted,
+// so the next run asks the model again. The interpreter calls it for the
+// answers a failed step used.
+func (l *LLM) Forget(a *runtime.Answer) error {
+	if a == nil || a.CacheKey == "" {
+		return nil
+	}
+	return l.opts.Cache.Evict(a.CacheKey)
 }
 
 // guard refuses a dependency whose own texts hold a secret.
@@ -354,7 +367,7 @@ func (l *LLM) cached(d *dep, k Key) *runtime.Answer {
 	if !ok || e.Kind != d.kind.String() {
 		return nil
 	}
-	a := &runtime.Answer{Model: e.Model, Cached: true}
+	a := &runtime.Answer{Model: e.Model, Cached: true, CachedAt: e.Created}
 	v := value{text: e.Text, number: e.Number, index: -1}
 	switch d.kind {
 	case kindElement:
@@ -377,15 +390,15 @@ func (l *LLM) cached(d *dep, k Key) *runtime.Answer {
 	return a
 }
 
-// store caches an answer. A write that fails costs only a later model
-// call, so its error is dropped.
-func (l *LLM) store(d *dep, k Key, a *runtime.Answer, v value) {
-	if l.opts.Cache == nil || holdsSecret(v.text, l.opts.Secrets) {
-		return
+// store caches an answer and reports whether it did. A write that fails
+// costs only a later model call, so its error is dropped.
+func (l *LLM) store(d *dep, k Key, a *runtime.Answer, v value) bool {
+	if l.opts.Cache == nil || l.opts.Cache.NoCache || holdsSecret(v.text, l.opts.Secrets) {
+		return false
 	}
 	e := Entry{Kind: d.kind.String(), Text: v.text, Number: v.number, Model: a.Model}
 	if d.kind == kindElement {
 		e.Index, e.Fingerprint, e.Text = v.index, Fingerprint(d.cands[v.index].el), ""
 	}
-	_ = l.opts.Cache.Put(k, e)
+	return l.opts.Cache.Put(k, e) == nil
 }
