@@ -38,14 +38,14 @@ func TestConfigCommand(t *testing.T) {
 	for _, want := range []string{
 		"# project file: " + file + "\n",
 		"(not found)", // the user file
-		`base_url      = "https://api.openai.com/v1"   # default`,
-		`api_key       = "sk-…QZ"`, "# " + file + ":4:3 (env COGFLOW_TEST_KEY)",
-		`text_model    = "gpt-4o"`, "# " + file + ":2:3",
-		`element_model = "gpt-4.1"`, "# env COGFLOW_ELEMENT_MODEL",
-		"temperature   = 0.2", "# " + file + ":3:3",
-		`timeout       = "60s"`,
-		"max_retries   = 3",
-		`cache_dir     = ".cogflow/cache"`,
+		`base_url         = "https://api.openai.com/v1"   # default`,
+		`api_key          = "sk-…QZ"`, "# " + file + ":4:3 (env COGFLOW_TEST_KEY)",
+		`text_model       = "gpt-4o"`, "# " + file + ":2:3",
+		`element_model    = "gpt-4.1"`, "# env COGFLOW_ELEMENT_MODEL",
+		"temperature      = 0.2", "# " + file + ":3:3",
+		`timeout          = "60s"`,
+		"max_retries      = 3",
+		`cache_dir        = ".cogflow/cache"`,
 		"# LLM: configured (gpt-4o and gpt-4.1 at https://api.openai.com/v1)",
 	} {
 		if !strings.Contains(r.stdout, want) {
@@ -63,7 +63,7 @@ func TestConfigCommandDefaults(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("code %d, stderr:\n%s", r.code, r.stderr)
 	}
-	for _, want := range []string{"api_key       = (not set)", "# default (text_model)", "# LLM: not configured: set OPENAI_API_KEY"} {
+	for _, want := range []string{"api_key          = (not set)", "# default (text_model)", "# LLM: not configured: set OPENAI_API_KEY"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}
@@ -118,7 +118,7 @@ func TestConfigCommandWarning(t *testing.T) {
 	if !strings.HasPrefix(r.stderr, file+":2:13: warning: environment variable not set: COGFLOW_TEST_UNSET is not set") {
 		t.Errorf("stderr:\n%s", r.stderr)
 	}
-	if !strings.Contains(r.stdout, "api_key       = (not set)") {
+	if !strings.Contains(r.stdout, "api_key          = (not set)") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 }

@@ -339,7 +339,7 @@ func (c *cli) llmResolver(cfg runConfig, secrets []string) (runtime.Resolver, er
 	}
 	return resolve.NewLLM(client, resolve.Options{
 		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
-		Cache: cache, Secrets: secrets,
+		Cache: cache, Secrets: secrets, CandidateBudget: l.CandidateBudget,
 	}), nil
 }
 

@@ -12,6 +12,7 @@
 //	  timeout       = "60s"                        # a duration, more than 0
 //	  max_retries   = 3                            # 0 to 10
 //	  cache_dir     = ".cogflow/cache"             # relative to the project folder
+//	  candidate_budget = 800                       # tokens of candidates in a choice prompt
 //	}
 //
 // Precedence, highest first: the environment (OPENAI_API_KEY,
@@ -54,12 +55,19 @@ const (
 	DefaultTimeout     = 60 * time.Second
 	DefaultMaxRetries  = 3
 	DefaultCacheDir    = ".cogflow/cache"
+	// DefaultCandidateBudget is resolve.DefaultCandidateBudget (a test
+	// keeps them equal; this package does not import the resolver).
+	DefaultCandidateBudget = 800
 )
 
 // Limits of the numeric settings.
 const (
 	MaxTemperature = 2.0
 	MaxMaxRetries  = 10
+	// A candidate budget below MinCandidateBudget leaves room for a handful
+	// of candidates only; above MaxCandidateBudget no model's context fits.
+	MinCandidateBudget = 100
+	MaxCandidateBudget = 100000
 )
 
 // Environment variables that override the files.
@@ -81,12 +89,15 @@ const (
 	FieldTimeout      = "timeout"
 	FieldMaxRetries   = "max_retries"
 	FieldCacheDir     = "cache_dir"
+	// FieldCandidateBudget bounds the candidate list of a choice prompt.
+	FieldCandidateBudget = "candidate_budget"
 )
 
 // Fields lists the llm block's fields in the order they are printed.
 var Fields = []string{
 	FieldBaseURL, FieldAPIKey, FieldTextModel, FieldElementModel,
 	FieldTemperature, FieldTimeout, FieldMaxRetries, FieldCacheDir,
+	FieldCandidateBudget,
 }
 
 // envOverrides maps the fields the environment may override to their
@@ -121,6 +132,10 @@ type LLM struct {
 	// CacheDir is the answer cache's folder, as written: a relative path is
 	// relative to the project folder.
 	CacheDir string
+	// CandidateBudget bounds, in estimated tokens, the list of candidates
+	// a choice prompt offers: a big page is cut to the most relevant
+	// candidates that fit.
+	CandidateBudget int
 }
 
 // File is one configuration file Load looked for.
@@ -187,6 +202,8 @@ func LoadWith(projectDir, userDir string, env func(string) string) (*Config, hcl
 		Timeout:     DefaultTimeout,
 		MaxRetries:  DefaultMaxRetries,
 		CacheDir:    DefaultCacheDir,
+
+		CandidateBudget: DefaultCandidateBudget,
 	}
 	for _, f := range Fields {
 		c.sources[f] = "default"
@@ -230,6 +247,8 @@ func (c *Config) set(field string, v any) {
 		l.MaxRetries = v.(int)
 	case FieldCacheDir:
 		l.CacheDir = v.(string)
+	case FieldCandidateBudget:
+		l.CandidateBudget = v.(int)
 	}
 }
 
@@ -346,6 +365,8 @@ func (c *Config) display(field string) string {
 		return fmt.Sprint(l.MaxRetries)
 	case FieldCacheDir:
 		return quote(l.CacheDir)
+	case FieldCandidateBudget:
+		return fmt.Sprint(l.CandidateBudget)
 	}
 	return ""
 }
@@ -502,18 +523,22 @@ func decodeAttr(attr *hcl.Attribute, env func(string) string) (any, string, hcl.
 			return invalid("temperature must be between 0 and %g, got %s.", MaxTemperature, n.AsBigFloat().Text('g', -1))
 		}
 		return t, source, diags
-	case FieldMaxRetries:
+	case FieldMaxRetries, FieldCandidateBudget:
+		lo, hi, unit := 0, MaxMaxRetries, ""
+		if attr.Name == FieldCandidateBudget {
+			lo, hi, unit = MinCandidateBudget, MaxCandidateBudget, " tokens"
+		}
 		n, err := convert.Convert(val, cty.Number)
 		if err != nil {
 			return wrongType("a number is")
 		}
 		bf := n.AsBigFloat()
 		if !bf.IsInt() {
-			return invalid("max_retries must be a whole number, got %s.", bf.Text('g', -1))
+			return invalid("%s must be a whole number, got %s.", attr.Name, bf.Text('g', -1))
 		}
 		i, acc := bf.Int64()
-		if acc != big.Exact || i < 0 || i > MaxMaxRetries {
-			return invalid("max_retries must be between 0 and %d, got %s.", MaxMaxRetries, bf.Text('g', -1))
+		if acc != big.Exact || i < int64(lo) || i > int64(hi) {
+			return invalid("%s must be between %d and %d%s, got %s.", attr.Name, lo, hi, unit, bf.Text('f', 0))
 		}
 		return int(i), source, diags
 	}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
+
+	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
 // envMap is a test environment.
@@ -55,6 +57,7 @@ func TestDefaults(t *testing.T) {
 	want := LLM{
 		BaseURL: "https://api.openai.com/v1", TextModel: "gpt-4o-mini", ElementModel: "gpt-4o-mini",
 		Temperature: 0, Timeout: 60 * time.Second, MaxRetries: 3, CacheDir: ".cogflow/cache",
+		CandidateBudget: 800,
 	}
 	if c.LLM != want {
 		t.Errorf("LLM = %+v, want %+v", c.LLM, want)
@@ -92,6 +95,7 @@ llm {
   text_model  = "project-model"
   max_retries = 5
   api_key     = "sk-project-key-0123456789"
+  candidate_budget = 1200
 }
 `)
 	c := mustLoad(t, project, user, envMap())
@@ -107,11 +111,12 @@ llm {
 		{FieldElementModel, "default (text_model)", "project-model"}, // follows the effective text model
 		{FieldBaseURL, "default", DefaultBaseURL},
 		{FieldAPIKey, at(project, 5, 3), "sk-project-key-0123456789"},
+		{FieldCandidateBudget, at(project, 6, 3), 1200},
 	}
 	values := map[string]any{
 		FieldBaseURL: c.LLM.BaseURL, FieldAPIKey: c.LLM.APIKey, FieldTextModel: c.LLM.TextModel,
 		FieldElementModel: c.LLM.ElementModel, FieldTemperature: c.LLM.Temperature, FieldTimeout: c.LLM.Timeout,
-		FieldMaxRetries: c.LLM.MaxRetries, FieldCacheDir: c.LLM.CacheDir,
+		FieldMaxRetries: c.LLM.MaxRetries, FieldCacheDir: c.LLM.CacheDir, FieldCandidateBudget: c.LLM.CandidateBudget,
 	}
 	for _, tc := range cases {
 		if got := values[tc.field]; got != tc.value {
@@ -224,6 +229,10 @@ func TestDiagnostics(t *testing.T) {
 		{"max_retries high", "llm {\n  max_retries = 11\n}\n", 2, 17, "between 0 and 10, got 11"},
 		{"max_retries negative", "llm {\n  max_retries = -1\n}\n", 2, 17, "between 0 and 10, got -1"},
 		{"max_retries fraction", "llm {\n  max_retries = 1.5\n}\n", 2, 17, "whole number, got 1.5"},
+		{"candidate_budget type", "llm {\n  candidate_budget = \"small\"\n}\n", 2, 22, "a number is required, got string"},
+		{"candidate_budget low", "llm {\n  candidate_budget = 50\n}\n", 2, 22, "candidate_budget must be between 100 and 100000 tokens, got 50"},
+		{"candidate_budget high", "llm {\n  candidate_budget = 1e6\n}\n", 2, 22, "between 100 and 100000 tokens, got 1000000"},
+		{"candidate_budget fraction", "llm {\n  candidate_budget = 800.5\n}\n", 2, 22, "candidate_budget must be a whole number, got 800.5"},
 		{"timeout number", "llm {\n  timeout = 30\n}\n", 2, 13, `duration string such as "30s"`},
 		{"timeout zero", "llm {\n  timeout = \"0s\"\n}\n", 2, 13, "more than 0"},
 		{"timeout negative", "llm {\n  timeout = \"-5s\"\n}\n", 2, 13, "more than 0"},
@@ -331,11 +340,11 @@ func TestPrint(t *testing.T) {
 	for _, want := range []string{
 		"# project file: " + filepath.Join(project, FileName) + "\n",
 		"# user file:    (no user config folder)",
-		`api_key       = "sk-…XY"`, "# env OPENAI_API_KEY",
-		`text_model    = "gpt-4o"`, "# " + at(project, 2, 3),
-		`timeout       = "90s"`,
-		`element_model = "gpt-4o"`, "# default (text_model)",
-		"temperature   = 0 ",
+		`api_key          = "sk-…XY"`, "# env OPENAI_API_KEY",
+		`text_model       = "gpt-4o"`, "# " + at(project, 2, 3),
+		`timeout          = "90s"`,
+		`element_model    = "gpt-4o"`, "# default (text_model)",
+		"temperature      = 0 ",
 		"# LLM: configured (gpt-4o at https://api.openai.com/v1)",
 	} {
 		if !strings.Contains(out, want) {
@@ -353,7 +362,7 @@ func TestPrint(t *testing.T) {
 
 	c = mustLoad(t, dirWith(t, ""), dirWith(t, ""), envMap())
 	out = c.String()
-	for _, want := range []string{"api_key       = (not set)", "(not found)", "# LLM: not configured: set OPENAI_API_KEY"} {
+	for _, want := range []string{"api_key          = (not set)", "(not found)", "# LLM: not configured: set OPENAI_API_KEY"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -414,5 +423,13 @@ func TestLoadUsesProcessEnvironment(t *testing.T) {
 	}
 	if c.Source(FieldAPIKey) != "env OPENAI_API_KEY" {
 		t.Errorf("Source(api_key) = %q", c.Source(FieldAPIKey))
+	}
+}
+
+// TestCandidateBudgetDefault: the default is the resolver's, which this
+// package does not import.
+func TestCandidateBudgetDefault(t *testing.T) {
+	if DefaultCandidateBudget != resolve.DefaultCandidateBudget {
+		t.Errorf("config.DefaultCandidateBudget = %d, resolve.DefaultCandidateBudget = %d", DefaultCandidateBudget, resolve.DefaultCandidateBudget)
 	}
 }

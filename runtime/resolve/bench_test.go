@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
@@ -69,6 +70,32 @@ func BenchmarkCacheHit(b *testing.B) {
 	for b.Loop() {
 		if a, err := r.Resolve(ctx, req); err != nil || !a.Cached {
 			b.Fatal(a, err)
+		}
+	}
+}
+
+// TestElementPromptSize: with the default budget, the whole prompt of a
+// choice on a 5,000-element page (system and user messages, as
+// llm.EstimateMessages counts them) is at most 1,500 tokens, and the
+// results the choice is about are still offered. A size assertion, not a
+// timing one: BenchmarkElementPrompt5000 reports the same number.
+func TestElementPromptSize(t *testing.T) {
+	const limit = 1500
+	tests := []struct{ keyword, want string }{
+		{"Kilimanjaro", `"Kilimanjaro National Park"`},
+		{"Serengeti", `"Serengeti National Park"`},
+	}
+	for _, tt := range tests {
+		f := script("1")
+		if _, err := NewLLM(f, Options{}).Resolve(context.Background(), elementReq(tt.keyword, bigPage(5000, tt.keyword))); err != nil {
+			t.Fatal(err)
+		}
+		msgs := f.reqs[0].Messages
+		if n := llm.EstimateMessages(msgs); n > limit {
+			t.Errorf("%s: the choice prompt takes %d tokens, over %d", tt.keyword, n, limit)
+		}
+		if user := msgs[1].Content; !strings.Contains(user, tt.want) || !strings.Contains(user, `"Mount Fuji"`) {
+			t.Errorf("%s: the results were cut from the prompt:\n%s", tt.keyword, user)
 		}
 	}
 }

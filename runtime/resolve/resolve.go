@@ -32,8 +32,13 @@ import (
 const (
 	// DefaultCandidateBudget bounds, in tokens as llm.EstimateTokens
 	// counts them, the candidate list of an element or text choice: a page with
-	// thousands of elements is cut to the most relevant that fit.
-	DefaultCandidateBudget = 3000
+	// thousands of elements is cut to the most relevant that fit. The rest
+	// of a choice prompt takes about 650 tokens, so a choice on a
+	// 5,000-element page stays under 1,500 (TestElementPromptSize); the
+	// ranking (scope.go) puts the candidates that share words with the
+	// description and the inputs, and their list, first. cogflow.hcl's
+	// llm.candidate_budget overrides it.
+	DefaultCandidateBudget = 800
 	// DefaultMaxCandidates caps the number of candidates offered.
 	DefaultMaxCandidates = 200
 )
