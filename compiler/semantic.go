@@ -100,7 +100,8 @@ func SemanticPrompt(k *kb.KB, ops []SemanticOp, inputs []string) string {
 			if res == "" {
 				res = c.Result
 			}
-			fmt.Fprintf(&b, "- %s.%s (returns %s): %s\n", s.Name, c.Name, res, s.Definition)
+			// main.sub, the language's order: a model writes what it is shown.
+			fmt.Fprintf(&b, "- %s.%s (returns %s): %s\n", c.Name, s.Name, res, s.Definition)
 			for i, ex := range s.Examples {
 				if i == 2 {
 					break
@@ -145,7 +146,7 @@ func SemanticPrompt(k *kb.KB, ops []SemanticOp, inputs []string) string {
 Then state the task's goal in one sentence and name its parameters: one name for each input that stays an input (the values a person gives each run), in the order the inputs are listed.
 
 End your answer with exactly these lines, one per operation to judge:
-opK = sub.main<"description">(opI, opJ)
+opK = main.sub<"description">(opI, opJ)
 opK = fixed
 opK = input
 goal: <one sentence>

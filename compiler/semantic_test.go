@@ -85,8 +85,12 @@ func TestSemanticRequest(t *testing.T) {
 			t.Errorf("prompt lacks main category %s", c.Name)
 		}
 		for _, s := range c.Subcategories {
-			if !strings.Contains(prompt, s.Name+"."+c.Name) || !strings.Contains(prompt, s.Examples[0]) {
-				t.Errorf("prompt lacks subcategory %s or its example", s.Name)
+			if !strings.Contains(prompt, "- "+c.Name+"."+s.Name+" (returns") || !strings.Contains(prompt, s.Examples[0]) {
+				t.Errorf("prompt lacks subcategory %s.%s or its example", c.Name, s.Name)
+			}
+			// The language writes main.sub; a model copies what it is shown.
+			if strings.Contains(prompt, s.Name+"."+c.Name) {
+				t.Errorf("prompt shows %s.%s, the reverse of the language's main.sub", s.Name, c.Name)
 			}
 		}
 	}
@@ -100,7 +104,7 @@ func TestSemanticRequest(t *testing.T) {
 		`op4 = click(match_element<"TODO: describe which element">(op2, within: list(name: "Search results")))`,
 		"```data\nDenali is the highest mountain in North America",
 		"Operations to judge: op2, op4, op5, op7.",
-		`opK = sub.main<"description">(opI, opJ)`,
+		`opK = main.sub<"description">(opI, opJ)`,
 		"goal: <one sentence>",
 		"params: name1, name2",
 	} {
@@ -176,6 +180,8 @@ func TestSemanticMalformedReplies(t *testing.T) {
 			warn: []string{"there is no step op99", "not a dependency line"}, has: []string{TODOElement}},
 		{name: "chatter only", reply: "I think this task is about mountains. The user searched.\nop4: the person clicked the first result", has: []string{TODOElement}},
 		{name: "unknown sub flagged new", reply: `op7 = rank.logical_reasoning<"the best fact about the mountain">(op5)`,
+			warn: []string{"new subcategory logical_reasoning.rank"}, has: []string{`logical_reasoning.rank<"the best fact about the mountain">(op5)`}},
+		{name: "unknown sub in the prompt's main.sub order", reply: `op7 = logical_reasoning.rank<"the best fact about the mountain">(op5)`,
 			warn: []string{"new subcategory logical_reasoning.rank"}, has: []string{`logical_reasoning.rank<"the best fact about the mountain">(op5)`}},
 		{name: "unknown sub unqualified", reply: `op7 = frobnicate<"x">(op5)`, warn: []string{"unknown subcategory frobnicate"}, has: []string{"input notes"}},
 		{name: "bad main", reply: `op7 = summarize.thinking<"x">(op5)`, warn: []string{"neither summarize nor thinking is a main category"}, has: []string{"input notes"}},
