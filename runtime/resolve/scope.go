@@ -3,6 +3,7 @@ package resolve
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -104,8 +105,9 @@ func elementHoldsSecret(el *driver.Element, secrets []string) bool {
 // candidate scores by the words it shares with the description and the
 // inputs, rarer words weighing more (inputs twice the description, as they
 // are what changes from run to run), plus structural hints: items of the
-// list or table column whose items score best together, any list item, and
-// roles that are usually chosen.
+// list or table column whose items score best together, any list item, the
+// item at a place the description names ("the 45th result", "the last
+// row"), and roles that are usually chosen.
 func rank(pool []candidate, description string, inputs []string) []int {
 	query := map[string]float64{}
 	eachWord(description, func(w string) { query[w] = math.Max(query[w], 1) })
@@ -142,6 +144,12 @@ func rank(pool []candidate, description string, inputs []string) []int {
 			score[i] += 0.1
 		}
 	}
+	places := ordinals(description)
+	for i, c := range pool {
+		if atPlace(c.el, places) {
+			score[i] += 1.5 // a choice by position has no word to match
+		}
+	}
 	best, bestScore := "", 0.0
 	for g, s := range groups {
 		if s > bestScore || (s == bestScore && s > 0 && g < best) {
@@ -157,6 +165,47 @@ func rank(pool []candidate, description string, inputs []string) []int {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return score[order[a]] > score[order[b]] })
 	return order
+}
+
+// ordinalWords are the ordinals written as words; their place in the list
+// is their number.
+var ordinalWords = strings.Fields(`first second third fourth fifth sixth seventh eighth ninth tenth
+	eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`)
+
+var ordinalRE = regexp.MustCompile(`(?i)\b(?:(\d{1,4})(?:st|nd|rd|th)|(second[ -]to[ -]last|penultimate|last)|(` +
+	strings.Join(ordinalWords, "|") + `))\b`)
+
+// ordinals lists the places a description names: 1 for "first" or "1st",
+// -1 for "last", -2 for "second to last".
+func ordinals(description string) []int {
+	var out []int
+	for _, m := range ordinalRE.FindAllStringSubmatch(description, -1) {
+		switch {
+		case m[1] != "":
+			n, _ := strconv.Atoi(m[1])
+			out = append(out, n)
+		case m[3] != "":
+			out = append(out, slices.Index(ordinalWords, strings.ToLower(m[3]))+1)
+		case strings.EqualFold(m[2], "last"):
+			out = append(out, -1)
+		default:
+			out = append(out, -2)
+		}
+	}
+	return out
+}
+
+// atPlace reports whether el is, in its list or table, at one of places.
+func atPlace(el *driver.Element, places []int) bool {
+	for _, p := range places {
+		switch {
+		case el.List != nil && (el.List.Index == p-1 || (p < 0 && el.List.Index == el.List.Size+p)):
+			return true
+		case el.Cell != nil && p > 0 && el.Cell.Row == p-1:
+			return true
+		}
+	}
+	return false
 }
 
 // group names the list or table column an element is an item of, "" for
