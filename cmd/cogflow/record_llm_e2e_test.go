@@ -38,7 +38,7 @@ func TestE2ERecordKeywordSummaryWithLLM(t *testing.T) {
 	kiliIntro := paragraph(t, "kilimanjaro", 1)
 	srv := model(t, llmtest.Rule{Name: "extractor", Match: llmtest.Contains("dependency extractor of cogflow"), Reply: func(q llmtest.Req) llmtest.Reply {
 		p := q.Prompt()
-		for _, want := range []string{"summarize.", "## Extractor rules", kiliIntro[:80], demoSummary, "Kilimanjaro"} {
+		for _, want := range []string{"information_comprehension.summarize (returns", `main.sub<"description">`, "## Extractor rules", kiliIntro[:80], demoSummary, "Kilimanjaro"} {
 			if !strings.Contains(p, want) {
 				return llmtest.Reply{Status: 400, Text: "the extractor request lacks " + want}
 			}
