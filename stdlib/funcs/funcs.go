@@ -23,9 +23,9 @@
 //     count Unicode characters, not bytes.
 //   - regex returns text: the whole match, or the first capture group when
 //     the pattern has one. regex_all does the same for every match.
-//   - The library is deterministic: there is no now() or date formatting,
-//     because a replayed workflow must compute the same values as the
-//     demonstration it was compiled from.
+//   - The library is deterministic: there is no now(), because a replayed
+//     workflow must compute the same values as the demonstration it was
+//     compiled from; reformat_date only rewrites a date it is given.
 //   - Errors start with the function's name ("parse_number: ..."), so a
 //     message is readable even where the caller does not add it.
 package funcs
@@ -55,13 +55,17 @@ type Navigator interface {
 	Rows(table any) ([]any, error)
 	Items(list any) ([]any, error)
 	Cell(row any, header string) (any, error)
+	// Cells returns the cells of a table row, left to right, header or
+	// not: lookup() reads key–value tables, which have no column headers
+	// for Cell to go by.
+	Cells(row any) ([]any, error)
 	// Text returns the element's visible text, as el.text reads it.
 	Text(el any) (string, error)
 }
 
 // pure holds the functions that need nothing but their arguments. They are
 // built once; Library only adds the structural helpers bound to a navigator.
-var pure = mergeTables(stringFuncs, numberFuncs, listFuncs)
+var pure = mergeTables(stringFuncs, numberFuncs, listFuncs, readingFuncs)
 
 // Library returns the function table exposed to workflows, keyed by the
 // name used in source. nav may be nil (the checker, `cogflow check`): the

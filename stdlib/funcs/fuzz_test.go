@@ -1,0 +1,81 @@
+package funcs
+
+import (
+	"strings"
+	"testing"
+)
+
+// The fuzz targets feed text from a page (anything) to the functions that
+// read values out of it: none may panic, and what they return must be
+// consistent with what they were given.
+
+func FuzzReformatDate(f *testing.F) {
+	for _, seed := range [][3]string{
+		{"8:22 AM", "h:mm a", "HH:mm"},
+		{"March 4, 2024", "MMMM D, YYYY", "MM/DD/YYYY"},
+		{"13:05 PM", "h:mm a", "HH:mm"},
+		{"10 o'clock", "H 'o''clock'", "HH:00"},
+		{"20240305", "YYYYMMDD", "D MMM YY"},
+		{"", "'", "a"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	f.Fuzz(func(t *testing.T, str, from, to string) {
+		got, err := call(t, "reformat_date", args(s(str), s(from), s(to)))
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "reformat_date: ") {
+				t.Errorf("error %q does not name the function", err)
+			}
+			return
+		}
+		// What was written reads back with the layout it was written
+		// with, and gives the same text again.
+		again, err := call(t, "reformat_date", args(got, s(to), s(to)))
+		if err != nil {
+			if strings.Contains(err.Error(), "does not match") || strings.Contains(err.Error(), "does not give") {
+				return // a layout whose output cannot be read back unambiguously ("a" next to a literal "m")
+			}
+			t.Fatalf("reformat_date(%q, %q, %q) = %q, which does not read back: %v", str, from, to, got.AsString(), err)
+		}
+		if again.AsString() != got.AsString() {
+			t.Errorf("reformat_date(%q, %q, %q) = %q, read back and written again %q", str, from, to, got.AsString(), again.AsString())
+		}
+	})
+}
+
+func FuzzParseOrdinal(f *testing.F) {
+	for _, seed := range []string{"3rd", "third", "3", "last", "second to last", "twenty-first", "the 5th", "0", "-1", "1st from the end"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, str string) {
+		got, err := call(t, "parse_ordinal", args(s(str)))
+		if err != nil {
+			return
+		}
+		n, _ := got.AsBigFloat().Int64()
+		if n == 0 {
+			t.Errorf("parse_ordinal(%q) = 0: positions count from 1 or -1", str)
+		}
+	})
+}
+
+func FuzzSplitList(f *testing.F) {
+	for _, seed := range []string{"A, B and C", "A, B, C", "A or B", "A, B, or C", `"x", 'y'`, "", " , ", "“”"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, str string) {
+		got, err := call(t, "split_list", args(s(str)))
+		if err != nil {
+			return
+		}
+		if got.LengthInt() == 0 {
+			t.Fatalf("split_list(%q) gave no item and no error", str)
+		}
+		for _, item := range got.AsValueSlice() {
+			v := item.AsString()
+			if v == "" || v != strings.TrimSpace(v) {
+				t.Errorf("split_list(%q) has the item %q", str, v)
+			}
+		}
+	})
+}
