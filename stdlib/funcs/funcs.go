@@ -20,7 +20,9 @@
 //     name. contains/index_of/reverse/strlen work on text; has, reverse_list
 //     and length work on lists.
 //   - Indexes are zero-based like the [i] and [a:b] syntax; text offsets
-//     count Unicode characters, not bytes.
+//     count Unicode characters, not bytes. The one exception is nth, which
+//     counts from 1 (and from -1 at the end) as the instructions it reads
+//     do: nth(words(s), parse_ordinal("3rd")).
 //   - regex returns text: the whole match, or the first capture group when
 //     the pattern has one. regex_all does the same for every match.
 //   - The library is deterministic: there is no now(), because a replayed

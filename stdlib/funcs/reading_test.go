@@ -214,3 +214,23 @@ func TestOrdinalAndNth(t *testing.T) {
 		}
 	}
 }
+
+func TestReadingSignatures(t *testing.T) {
+	sigs := Signatures()
+	for name, want := range map[string]string{
+		"reformat_date": "reformat_date(str text, from text, to text) text",
+		"words":         "words(str text) list<text>",
+		"lines":         "lines(str text) list<text>",
+		"split_list":    "split_list(str text) list<text>",
+		"nonempty":      "nonempty(str text) text",
+		"parse_ordinal": "parse_ordinal(str text) number",
+		"nth":           "nth(list list<any>, n number) any",
+		"with_text":     "with_text(elements list<element>, str text) list<element>",
+		"lookup":        "lookup(table element, key text) text",
+		"find_row":      "find_row(table element, header text, value text) element",
+	} {
+		if got := sigs[name].String(); got != want {
+			t.Errorf("signature %s = %q, want %q", name, got, want)
+		}
+	}
+}
