@@ -408,6 +408,8 @@ func safeReturnType(fn function.Function, vals []cty.Value) (t cty.Type, err err
 func arity(params []function.Parameter, variadic bool) string {
 	n := len(params)
 	switch {
+	case variadic && n == 1:
+		return "at least 1 argument"
 	case variadic:
 		return fmt.Sprintf("at least %d arguments", n)
 	case n == 1:

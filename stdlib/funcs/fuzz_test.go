@@ -3,6 +3,7 @@ package funcs
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // The fuzz targets feed text from a page (anything) to the functions that
@@ -75,6 +76,45 @@ func FuzzSplitList(f *testing.F) {
 			v := item.AsString()
 			if v == "" || v != strings.TrimSpace(v) {
 				t.Errorf("split_list(%q) has the item %q", str, v)
+			}
+		}
+	})
+}
+
+// FuzzReformatDateAgainstTime writes a moment with Go's time package in
+// several page styles and checks that reformat_date reads each back to the
+// moment Go's time package writes in the target layout: a differential
+// test for the silently wrong values (an hour off at noon, a day shifted).
+func FuzzReformatDateAgainstTime(f *testing.F) {
+	f.Add(int64(0))
+	f.Add(int64(951782400 + 12*3600)) // 2000-02-29 12:00
+	f.Add(int64(1709596920))          // 2024-03-04 23:22
+	f.Fuzz(func(t *testing.T, sec int64) {
+		// Years 1969 to 2068, where YY reads unambiguously.
+		const lo, span = -31536000, 3155760000
+		sec = lo + (sec%span+span)%span
+		at := time.Unix(sec, 0).UTC()
+		styles := []struct{ goLayout, layout string }{
+			{"January 2, 2006 3:04 PM", "MMMM D, YYYY h:mm a"},
+			{"Jan 2 06 03:04:05 pm", "MMM D YY hh:mm:ss a"},
+			{"2.1.2006 15:04", "D.M.YYYY H:mm"},
+			{"01/02/2006 15:04:05", "MM/DD/YYYY HH:mm:ss"},
+			{"20060102", "YYYYMMDD"},
+		}
+		for _, st := range styles {
+			page := at.Format(st.goLayout)
+			to, want := "YYYY-MM-DD HH:mm:ss", at.Format("2006-01-02 15:04:05")
+			if !strings.Contains(st.layout, "h") && !strings.Contains(st.layout, "H") {
+				to, want = "YYYY-MM-DD", at.Format("2006-01-02")
+			} else if !strings.Contains(st.layout, "ss") {
+				want = at.Truncate(time.Minute).Format("2006-01-02 15:04:05")
+			}
+			got, err := call(t, "reformat_date", args(s(page), s(st.layout), s(to)))
+			if err != nil {
+				t.Fatalf("reformat_date(%q, %q, %q): %v", page, st.layout, to, err)
+			}
+			if got.AsString() != want {
+				t.Errorf("reformat_date(%q, %q, %q) = %q, want %q", page, st.layout, to, got.AsString(), want)
 			}
 		}
 	})

@@ -23,11 +23,11 @@ func normalText(s string) string {
 }
 
 // sameText reports whether a cell's text is the text a workflow names,
-// ignoring case and white space: instructions capitalize words that a
-// table does not ("Enter the Color"), and two keys of one table that
-// differ only in case are not a thing people write.
+// ignoring only white space. Case counts: a program compiled from one
+// demonstration was checked against the exact text, and a looser match
+// could pick an earlier row the demonstration never considered.
 func sameText(cell, want string) bool {
-	return strings.EqualFold(normalText(cell), normalText(want))
+	return normalText(cell) == normalText(want)
 }
 
 // elementHandles unwraps a list<element> argument.
@@ -92,7 +92,7 @@ func withTextFunc(nav Navigator) function.Function {
 func lookupFunc(nav Navigator) function.Function {
 	return build("lookup", function.Spec{
 		Description: `Returns the text of the cell just after the first cell whose text is the key, in the same row: ` +
-			`in a table with a row "Color | Red", lookup(table(), "Color") is "Red". The key is compared ignoring case, ` +
+			`in a table with a row "Color | Red", lookup(table(), "Color") is "Red". The key is compared ignoring ` +
 			`white space and a trailing colon ("Color:"). An absent key, a key in the last cell of its row, or an empty cell is an error.`,
 		Params: []function.Parameter{
 			param("table", types.ElementCapsule, "A table, or any element whose rows rows() lists."),
@@ -167,7 +167,7 @@ func firstFew(texts []string) string {
 // whose Name cell is the name in the instruction.
 func findRowFunc(nav Navigator) function.Function {
 	return build("find_row", function.Spec{
-		Description: `Returns the first row of the table whose cell under the header has the text value (ignoring case and ` +
+		Description: `Returns the first row of the table whose cell under the header has the text value (ignoring ` +
 			`white space): find_row(table(name: "Orders"), "Customer", "Ada Lovelace"). No such row is an error naming the header and the value.`,
 		Params: []function.Parameter{
 			param("table", types.ElementCapsule, "The table element."),

@@ -43,11 +43,10 @@ func TestWithTextLookupFindRow(t *testing.T) {
 		{ui, "with_text", args(elems("row0", "row1", "row2"), s("ResNet")), []string{"row1"}},
 		{ui, "with_text", args(elems(), s("x")), nil},
 		{kvUI, "lookup", args(elem("table"), s("Color")), []string{"Red"}},
-		{kvUI, "lookup", args(elem("table"), s("color")), []string{"Red"}},
 		{kvUI, "lookup", args(elem("table"), s("First name")), []string{"Ada Lovelace"}},
 		{kvUI, "lookup", args(elem("table"), s("Year")), []string{"1815"}},
 		{ui, "find_row", args(elem("table"), s("Title"), s("ResNet")), []string{"row1"}},
-		{ui, "find_row", args(elem("table"), s("Title"), s(" bert ")), []string{"row2"}},
+		{ui, "find_row", args(elem("table"), s("Title"), s(" BERT ")), []string{"row2"}},
 		{ui, "find_row", args(elem("table"), s("Amount"), s("30")), []string{"row1"}},
 	}
 	for _, tc := range tests {
@@ -81,6 +80,8 @@ func TestWithTextLookupFindRowErrors(t *testing.T) {
 		{ui, "with_text", args(cty.ListVal([]cty.Value{cty.NullVal(el)}), s("A")), "with_text: item 0 of the list is null"},
 		{nil, "with_text", args(elems("result A"), s("A")), "with_text: needs a running driver"},
 		{kvUI, "lookup", args(elem("table"), s("Colour")), `lookup: no cell reads "Colour" (the rows start with "Color:", "First name", "Blank", "Alone", "Year", "Color")`},
+		{kvUI, "lookup", args(elem("table"), s("color")), `lookup: no cell reads "color"`}, // case counts
+		{ui, "find_row", args(elem("table"), s("Title"), s("bert")), `find_row: no row has "bert" under "Title"`},
 		{kvUI, "lookup", args(elem("table"), s("Blank")), `lookup: the cell after "Blank" (row 2) is empty`},
 		{kvUI, "lookup", args(elem("table"), s("Alone")), `lookup: the cell "Alone" is the last of its row (row 3): no value after it`},
 		{kvUI, "lookup", args(elem("table"), s("Red")), `lookup: the cell "Red" is the last of its row (row 0)`},

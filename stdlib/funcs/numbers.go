@@ -167,7 +167,7 @@ var commaNumberText = regexp.MustCompile(`^[+-]?(?:(?:\d{1,3}(?:\.\d{3})+|\d+)(?
 func decimalMark(args []cty.Value) (comma bool, err error) {
 	switch {
 	case len(args) > 2:
-		return false, fmt.Errorf("takes 1 or 2 arguments (the text and the decimal mark), got %d", len(args))
+		return false, function.NewArgErrorf(2, "takes 1 or 2 arguments (the text and the decimal mark), got %d", len(args))
 	case len(args) < 2 || !args[1].IsKnown():
 		return false, nil
 	}

@@ -101,7 +101,7 @@ func TestInterpreterRows(t *testing.T) {
 func TestInterpreterLookup(t *testing.T) {
 	log := runWorkflow(t, booksGrid(), `task lookup "Select prices found by title" {
   driver uia
-  op1 = click(find_row(table(name: "Books"), "title", "Emma").cell("Price"))
+  op1 = click(find_row(table(name: "Books"), "Title", "Emma").cell("Price"))
   op2 = assert(lookup(table(name: "Books"), "Ulysses") == "15")
   op3 = click(with_text(rows(table(name: "Books")), "Dune")[0].cell("Price"))
 }
