@@ -21,6 +21,8 @@ func TestReformatDate(t *testing.T) {
 		{"7:05", "H:mm", "HH:mm", "07:05"},
 		{"07:05:09", "HH:mm:ss", "h:mm:ss a", "7:05:09 AM"},
 		{"8:22AM", "h:mma", "HH:mm", "08:22"},
+		{"8:22\u202fPM", "h:mm a", "HH:mm", "20:22"}, // toLocaleTimeString's narrow no-break space
+		{"8:22\u00a0pm", "h:mm a", "HH:mm", "20:22"},
 		{"9:30", "h:mm", "hh:mm", "09:30"}, // a 12-hour hour may be re-padded without knowing AM/PM
 		{"13:00 PM", "HH:mm a", "HH:mm", "13:00"},
 		// Dates: month names, numbers, 1- and 2-digit fields, years.

@@ -85,8 +85,17 @@ var listSeparator = regexp.MustCompile(`(?i)\s*[,;]\s*(?:(?:and|or)\s+)?|\s+(?:a
 // quotePairs are the quotes an item may be wrapped in: "A", 'B', “C”.
 var quotePairs = [][2]string{{`"`, `"`}, {"'", "'"}, {"“", "”"}, {"‘", "’"}, {"«", "»"}}
 
-// splitList reads the items of a written enumeration.
-func splitList(s string) []string {
+// emptyEnumerations are the words by which a text says, on purpose, that
+// it names no item: "Select nothing and click Submit". They give an empty
+// list, where text that merely holds no item is an error.
+var emptyEnumerations = map[string]bool{"nothing": true, "none": true, "no items": true, "no item": true}
+
+// splitList reads the items of a written enumeration; explicit is true
+// when the text says in words that there are none.
+func splitList(s string) (items []string, explicitNone bool) {
+	if emptyEnumerations[strings.ToLower(strings.TrimRight(normalText(s), "."))] {
+		return nil, true
+	}
 	var out []string
 	for _, part := range listSeparator.Split(s, -1) {
 		item := strings.Join(strings.Fields(part), " ")
@@ -100,18 +109,19 @@ func splitList(s string) []string {
 			out = append(out, item)
 		}
 	}
-	return out
+	return out, false
 }
 
 var splitListFunc = build("split_list", function.Spec{
 	Description: `Returns the items of a written enumeration: split_list("A, B and C"), split_list("A, B, or C") and ` +
-		`split_list("A; B; C") are ["A", "B", "C"]. Quotes around an item are left out. Text with no item is an error.`,
+		`split_list("A; B; C") are ["A", "B", "C"]. Quotes around an item are left out. "nothing" or "none" gives []; ` +
+		`other text with no item (an empty text) is an error.`,
 	Params: []function.Parameter{param("str", cty.String, "The enumeration, e.g. cut out of an instruction.")},
 	Type:   function.StaticReturnType(cty.List(cty.String)),
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
 		raw := args[0].AsString()
-		items := splitList(raw)
-		if len(items) == 0 {
+		items, none := splitList(raw)
+		if len(items) == 0 && !none {
 			return cty.NilVal, function.NewArgErrorf(0, "%s names no item", quoteShort(raw))
 		}
 		return textList(items), nil
@@ -174,7 +184,12 @@ func ordinal(s string) (int, bool) {
 // parseOrdinal reads an ordinal: positive counts from the start, negative
 // from the end (-1 is the last).
 func parseOrdinal(raw string) (int, bool) {
-	s := strings.ToLower(strings.Join(strings.Fields(raw), " "))
+	// Punctuation around the phrase is the sentence's, not the ordinal's:
+	// "the 3rd," or “third”.
+	// A sign or dash is not trimmed: "-1" is not an ordinal, not 1.
+	s := strings.ToLower(normalText(strings.TrimFunc(raw, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(".,;:!?\"'“”‘’«»()[]{}", r)
+	})))
 	s = strings.TrimPrefix(s, "the ")
 	switch s {
 	case "last", "final":

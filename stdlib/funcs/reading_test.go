@@ -37,6 +37,9 @@ func TestReadingFuncs(t *testing.T) {
 		{"split_list", args(s("one")), strs("one")},
 		{"split_list", args(s("Andrea, Orlando and Sandor")), strs("Andrea", "Orlando", "Sandor")}, // "and" inside names
 		{"split_list", args(s("ÆØÅ, æøå")), strs("ÆØÅ", "æøå")},
+		{"split_list", args(s("nothing")), cty.ListValEmpty(cty.String)}, // "Select nothing and click Submit"
+		{"split_list", args(s(" None. ")), cty.ListValEmpty(cty.String)},
+		{"split_list", args(s("nothing, A")), strs("nothing", "A")},
 
 		{"nonempty", args(s("x")), s("x")},
 		{"nonempty", args(s(" padded ")), s(" padded ")},
@@ -61,6 +64,8 @@ func TestReadingFuncs(t *testing.T) {
 		{"parse_ordinal", args(s("third from the end")), n(-3)},
 		{"parse_ordinal", args(s("penultimate")), n(-2)},
 		{"parse_ordinal", args(s("last but one")), n(-2)},
+		{"parse_ordinal", args(s("“third”,")), n(3)},
+		{"parse_ordinal", args(s("(2nd)")), n(2)},
 
 		{"nth", args(strs("a", "b", "c"), n(1)), s("a")},
 		{"nth", args(strs("a", "b", "c"), n(3)), s("c")},
@@ -103,6 +108,8 @@ func TestReadingErrors(t *testing.T) {
 		{"parse_ordinal", args(s("0")), `"0" is not an ordinal`},
 		{"parse_ordinal", args(s("0th")), `"0th" is not an ordinal`},
 		{"parse_ordinal", args(s("-1")), `"-1" is not an ordinal`},
+		{"parse_ordinal", args(s("–2")), `"–2" is not an ordinal`},
+		{"parse_ordinal", args(s("(-3)")), `"(-3)" is not an ordinal`},
 		{"parse_ordinal", args(s("")), `"" is not an ordinal`},
 		{"parse_ordinal", args(s("fourth to")), `"fourth to" is not an ordinal`},
 		{"parse_ordinal", args(s("blue to last")), `"blue to last" is not an ordinal`},
