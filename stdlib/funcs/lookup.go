@@ -65,6 +65,10 @@ func withTextFunc(nav Navigator) function.Function {
 			if want == "" {
 				return cty.NilVal, function.NewArgErrorf(1, "the text to look for is empty")
 			}
+			if !args[0].IsWhollyKnown() {
+				// The checker may know the list but not every item.
+				return cty.UnknownVal(elementList), nil
+			}
 			hs, err := elementHandles(args[0], 0)
 			if err != nil {
 				return cty.NilVal, err

@@ -162,6 +162,7 @@ func TestReadingTypes(t *testing.T) {
 		{"parse_number", args(s("1,5"), unknown(cty.String)), cty.Number},
 		{"reformat_date", args(unknown(cty.String), s("h:mm a"), s("HH:mm")), cty.String},
 		{"with_text", args(unknown(cty.List(el)), s("x")), cty.List(el)},
+		{"with_text", args(cty.ListVal([]cty.Value{unknown(el), elem("result A")}), s("x")), cty.List(el)},
 		{"lookup", args(unknown(el), unknown(cty.String)), cty.String},
 		{"find_row", args(unknown(el), s("Name"), unknown(cty.String)), el},
 	}
