@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -13,7 +14,12 @@ import (
 
 // dateTokens are the layout tokens, longest first so that "MMMM" is not
 // read as "MM" twice.
-var dateTokens = []string{"YYYY", "YY", "MMMM", "MMM", "MM", "M", "DD", "D", "HH", "H", "hh", "h", "mm", "ss", "a"}
+var dateTokens = []string{"YYYY", "YY", "MMMM", "MMM", "MM", "M", "Do", "DD", "D", "dddd", "ddd",
+	"HH", "H", "hh", "h", "mm", "ss", "a"}
+
+// weekdayNames are the English weekday names, Sunday first as Go's
+// time.Weekday counts; ddd is their first three letters.
+var weekdayNames = []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"}
 
 // monthNames are the English month names; MMM is their first three letters.
 var monthNames = []string{"January", "February", "March", "April", "May", "June", "July",
@@ -27,7 +33,11 @@ type layoutItem struct {
 
 // numeric reports whether the token reads digits.
 func (it layoutItem) numeric() bool {
-	return it.token != "" && it.token != "MMMM" && it.token != "MMM" && it.token != "a"
+	switch it.token {
+	case "", "MMMM", "MMM", "dddd", "ddd", "a", "Do":
+		return false // Do is a number, but its suffix ends it
+	}
+	return true
 }
 
 // parseLayout splits a layout into tokens and literal text. Text in single
@@ -113,6 +123,8 @@ type dateParts struct {
 	hasYear, hasMonth, hasDay              bool
 	hasHour, hasHour12, hasMeridiem        bool
 	hasMinute, hasSecond                   bool
+	weekday                                int // 0 is Sunday
+	hasWeekday                             bool
 }
 
 // readDigits reads the digits a numeric token takes at the start of s:
@@ -142,24 +154,56 @@ func readDigits(s string, it layoutItem, nextNumeric bool) (int, string, bool) {
 	return v, s[n:], true
 }
 
-// readWord reads a month name or an AM/PM marker at the start of s,
-// ignoring case.
+// readName reads one of names (or its first three letters, short) at the
+// start of s, ignoring case; the result counts from 0.
+func readName(s string, names []string, short bool) (int, string, bool) {
+	for i, name := range names {
+		if short {
+			name = name[:3]
+		}
+		if len(s) >= len(name) && strings.EqualFold(s[:len(name)], name) {
+			rest := s[len(name):]
+			if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
+				continue // "Mayo" is not May
+			}
+			return i, rest, true
+		}
+	}
+	return 0, s, false
+}
+
+// ordinalSuffix is the English suffix of a day of the month: 1st, 2nd,
+// 3rd, 4th, 11th, 21st.
+func ordinalSuffix(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return "th"
+	case n%10 == 1:
+		return "st"
+	case n%10 == 2:
+		return "nd"
+	case n%10 == 3:
+		return "rd"
+	}
+	return "th"
+}
+
+// readWord reads a name (month, weekday), an AM/PM marker or a day with
+// its ordinal suffix at the start of s, ignoring case.
 func readWord(s string, it layoutItem) (int, string, bool) {
 	switch it.token {
 	case "MMMM", "MMM":
-		for i, m := range monthNames {
-			name := m
-			if it.token == "MMM" {
-				name = m[:3]
-			}
-			if len(s) >= len(name) && strings.EqualFold(s[:len(name)], name) {
-				rest := s[len(name):]
-				if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) {
-					continue // "Mayo" is not May
-				}
-				return i + 1, rest, true
-			}
+		i, rest, ok := readName(s, monthNames, it.token == "MMM")
+		return i + 1, rest, ok
+	case "dddd", "ddd":
+		return readName(s, weekdayNames, it.token == "ddd")
+	case "Do":
+		v, rest, ok := readDigits(s, layoutItem{token: "D"}, false)
+		suffix := ordinalSuffix(v)
+		if !ok || len(rest) < 2 || !strings.EqualFold(rest[:2], suffix) {
+			return 0, s, false // "4st" is no day
 		}
+		return v, rest[2:], true
 	case "a":
 		for _, m := range []struct {
 			text string
@@ -197,7 +241,8 @@ func readLiteral(s, lit string) (string, bool) {
 // tokenNames says in words what a token reads, for error messages.
 var tokenNames = map[string]string{
 	"YYYY": "a 4-digit year", "YY": "a 2-digit year", "MMMM": "a month name", "MMM": "a 3-letter month name",
-	"MM": "a month number", "M": "a month number", "DD": "a day", "D": "a day", "HH": "an hour", "H": "an hour",
+	"MM": "a month number", "M": "a month number", "DD": "a day", "D": "a day",
+	"Do": "a day with its suffix (4th)", "dddd": "a weekday name", "ddd": "a 3-letter weekday name", "HH": "an hour", "H": "an hour",
 	"hh": "an hour", "h": "an hour", "mm": "2-digit minutes", "ss": "2-digit seconds", "a": "AM or PM",
 }
 
@@ -268,8 +313,10 @@ func (p *dateParts) set(tok string, v int) error {
 		return field("year", &p.year, &p.hasYear, 0, 9999)
 	case "MMMM", "MMM", "MM", "M":
 		return field("month", &p.month, &p.hasMonth, 1, 12)
-	case "DD", "D":
+	case "DD", "D", "Do":
 		return field("day", &p.day, &p.hasDay, 1, 31)
+	case "dddd", "ddd":
+		return field("weekday", &p.weekday, &p.hasWeekday, 0, 6)
 	case "HH", "H":
 		return field("hour", &p.hour, &p.hasHour, 0, 23)
 	case "hh", "h":
@@ -296,6 +343,9 @@ func (p *dateParts) validate() error {
 			return fmt.Errorf("%s has no day %d", monthNames[p.month-1], p.day)
 		}
 	}
+	if w, ok := p.dayOfWeek(); ok && p.hasWeekday && w != p.weekday {
+		return fmt.Errorf("%s %d, %d is a %s, not a %s", monthNames[p.month-1], p.day, p.year, weekdayNames[w], weekdayNames[p.weekday])
+	}
 	if p.hasHour12 && p.hasMeridiem {
 		h := p.hour12 % 12
 		if p.pm {
@@ -313,6 +363,14 @@ func (p *dateParts) validate() error {
 		return fmt.Errorf("the text gives the hour twice, as %d and %d", p.hour, p.hour12)
 	}
 	return nil
+}
+
+// dayOfWeek computes the weekday of a full date.
+func (p *dateParts) dayOfWeek() (int, bool) {
+	if !p.hasYear || !p.hasMonth || !p.hasDay {
+		return 0, false
+	}
+	return int(time.Date(p.year, time.Month(p.month), p.day, 12, 0, 0, 0, time.UTC).Weekday()), true
 }
 
 func meridiem(pm bool) string {
@@ -368,6 +426,22 @@ func writeDate(p dateParts, items []layoutItem) (string, error) {
 		case "DD", "D":
 			if err = need(p.hasDay, "the day"); err == nil {
 				b.WriteString(pad(it.token, p.day))
+			}
+		case "Do":
+			if err = need(p.hasDay, "the day"); err == nil {
+				b.WriteString(strconv.Itoa(p.day) + ordinalSuffix(p.day))
+			}
+		case "dddd", "ddd":
+			w, ok := p.dayOfWeek()
+			if !ok {
+				w, ok = p.weekday, p.hasWeekday
+			}
+			if err = need(ok, "the weekday (it needs the year, month and day)"); err == nil {
+				name := weekdayNames[w]
+				if it.token == "ddd" {
+					name = name[:3]
+				}
+				b.WriteString(name)
 			}
 		case "HH", "H":
 			what := "the hour"
@@ -445,7 +519,7 @@ func layoutType(args []cty.Value) (cty.Type, error) {
 // into a possible one: either would type a wrong value that looks right.
 var reformatDateFunc = build("reformat_date", function.Spec{
 	Description: `Reads a date or time with the layout from and writes it with the layout to: ` +
-		`reformat_date("8:22 AM", "h:mm a", "HH:mm") is "08:22". Tokens: YYYY YY MMMM MMM MM M DD D HH H hh h mm ss a; ` +
+		`reformat_date("8:22 AM", "h:mm a", "HH:mm") is "08:22". Tokens: YYYY YY MMMM MMM MM M DD D Do dddd ddd HH H hh h mm ss a; ` +
 		`other characters are literal, text in single quotes too. Text that does not match, an impossible date or time, ` +
 		`or a part the output needs and the text lacks is an error.`,
 	Params: []function.Parameter{

@@ -36,6 +36,16 @@ func TestReformatDate(t *testing.T) {
 		{"20240305", "YYYYMMDD", "DD.MM.YYYY", "05.03.2024"},
 		{"Feb 29", "MMM D", "MM-DD", "02-29"}, // no year: February may have 29 days
 		{"29 February 2024", "D MMMM YYYY", "YYYY-MM-DD", "2024-02-29"},
+		// Weekdays and days with their ordinal suffix.
+		{"Monday, March 4, 2024", "dddd, MMMM D, YYYY", "YYYY-MM-DD", "2024-03-04"},
+		{"2024-03-04", "YYYY-MM-DD", "ddd D MMM", "Mon 4 Mar"},
+		{"2024-03-03", "YYYY-MM-DD", "dddd", "Sunday"},
+		{"tue", "ddd", "dddd", "Tuesday"},
+		{"March 1st, 2024", "MMMM Do, YYYY", "M/D/YYYY", "3/1/2024"},
+		{"22ND of June", "Do 'of' MMMM", "MM-DD", "06-22"},
+		{"2024-06-11", "YYYY-MM-DD", "MMMM Do", "June 11th"},
+		{"2024-06-23", "YYYY-MM-DD", "Do", "23rd"},
+		{"2024-06-02", "YYYY-MM-DD", "Do", "2nd"},
 		// Literal text, quoting and white space.
 		{"4 Mar 2024 at 8:22 PM", "D MMM YYYY 'at' h:mm a", "YYYY-MM-DD HH:mm", "2024-03-04 20:22"},
 		{"  4   Mar 2024 ", "D MMM YYYY", "D MMM YYYY", "4 Mar 2024"},
@@ -94,6 +104,11 @@ func TestReformatDateErrors(t *testing.T) {
 		{"March 4 04", "MMMM D MM", "D", "the text gives the month twice, as 3 and 4"},
 		{"8:22 AM 20", "h:mm a HH", "HH", "the text gives the hour twice, as 20 and 8"},
 		{"2024-03-04", "YYYY-MM-DD", "MD", `layout "MD": M is directly followed by D`},
+		{"Tuesday, March 4, 2024", "dddd, MMMM D, YYYY", "YYYY-MM-DD", "March 4, 2024 is a Monday, not a Tuesday"},
+		{"Mon", "ddd", "YYYY", "writes the year"},
+		{"March 4", "MMMM D", "dddd", "writes the weekday (it needs the year, month and day)"},
+		{"March 4st", "MMMM Do", "MM", `expected a day with its suffix (4th) (Do) at "4st"`},
+		{"Funday", "dddd", "ddd", "expected a weekday name (dddd)"},
 		{"8:22", "'h:mm", "HH", "unclosed quote"},
 		{"8:22", "H:mm", " ", "the layout is empty"},
 	}
@@ -134,8 +149,10 @@ func TestReformatDateRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	for _, d := range []string{"2024-01-01", "2023-02-28", "2024-02-29", "1999-12-31", "2000-07-09"} {
-		for _, l := range []string{"MMMM D, YYYY", "D MMM YY", "M/D/YYYY", "DD.MM.YYYY", "YYYYMMDD"} {
+	for _, d := range []string{"2024-01-01", "2023-02-28", "2024-02-29", "1999-12-31", "2000-07-09",
+		"2024-01-11", "2024-01-12", "2024-01-13", "2024-01-22", "2024-01-23", "2024-01-31"} {
+		for _, l := range []string{"MMMM D, YYYY", "D MMM YY", "M/D/YYYY", "DD.MM.YYYY", "YYYYMMDD",
+			"dddd, MMMM Do, YYYY", "ddd Do MMM YYYY"} {
 			mid, err := call(t, "reformat_date", args(s(d), s("YYYY-MM-DD"), s(l)))
 			if err != nil {
 				t.Fatalf("%s → %s: %v", d, l, err)

@@ -113,6 +113,8 @@ func FuzzReformatDateAgainstTime(f *testing.F) {
 			{"2.1.2006 15:04", "D.M.YYYY H:mm"},
 			{"01/02/2006 15:04:05", "MM/DD/YYYY HH:mm:ss"},
 			{"20060102", "YYYYMMDD"},
+			{"Monday, 2 Jan 2006", "dddd, D MMM YYYY"},
+			{"Mon 02 January 06", "ddd DD MMMM YY"},
 		}
 		for _, st := range styles {
 			page := at.Format(st.goLayout)
