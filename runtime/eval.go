@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -199,8 +200,12 @@ func isFunction(fns map[string]function.Function, name string) bool {
 // callFunction calls a library function with the language's conversions.
 func callFunction(fn function.Function, name string, args []cty.Value) (cty.Value, error) {
 	v, err := funcs.Call(fn, args)
-	if err != nil {
+	if err != nil && !strings.HasPrefix(err.Error(), name+": ") {
+		// The library's own errors already start with the name.
 		return cty.NilVal, fmt.Errorf("%s: %w", name, err)
+	}
+	if err != nil {
+		return cty.NilVal, err
 	}
 	return v, nil
 }

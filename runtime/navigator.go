@@ -164,6 +164,66 @@ func (n navigator) Cell(row any, header string) (any, error) {
 	return cell, nil
 }
 
+// rowCells lists the cells of a data row, left to right.
+func rowCells(tree *driver.Tree, row *driver.Element) []*driver.Element {
+	var out []*driver.Element
+	for _, e := range tree.Elements {
+		if c := e.Cell; c != nil && c.Table == row.Cell.Table && c.Row == row.Cell.Row && c.Column >= 0 && c.Row >= 0 {
+			out = append(out, e)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Cell.Column < out[j].Cell.Column })
+	return out
+}
+
+// Cells derives the cells of a row, left to right: lookup() reads them
+// in key–value tables, which have no headers to name a cell by. Each is
+// found again by its column, as Cell finds one by its header.
+func (n navigator) Cells(row any) ([]any, error) {
+	r, err := n.elem(row)
+	if err != nil {
+		return nil, err
+	}
+	live, err := n.in.resolve(n.ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if live.Cell == nil || live.Cell.Column >= 0 {
+		return nil, fmt.Errorf("%s is not a table row", describe(live))
+	}
+	tree, err := n.in.observe(n.ctx)
+	if err != nil {
+		return nil, err
+	}
+	found := rowCells(tree, live)
+	out := make([]any, len(found))
+	for i, c := range found {
+		column := c.Cell.Column
+		cell := &Elem{Origin: fmt.Sprintf("cells(%s)[%d]", r.Origin, i), Live: c}
+		cell.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
+			live, err := in.resolve(ctx, r)
+			if err != nil {
+				return nil, err
+			}
+			if live.Cell == nil {
+				return nil, fmt.Errorf("%s is not a table row", describe(live))
+			}
+			tree, err := in.observe(ctx)
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range rowCells(tree, live) {
+				if e.Cell.Column == column {
+					return e, nil
+				}
+			}
+			return nil, fmt.Errorf("the row has no column %d now", column)
+		}
+		out[i] = cell
+	}
+	return out, nil
+}
+
 // step derives the item delta places after el in its list or table.
 func (n navigator) step(h any, delta int, fn string) (any, error) {
 	e, err := n.elem(h)

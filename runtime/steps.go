@@ -179,6 +179,12 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 		} else if i < len(action.Params) {
 			name = action.Params[i].Name
 		}
+		if name == "example" {
+			// The demonstration's value, for a person reading the
+			// workflow: the run neither computes nor records it, so a
+			// journal never shows it as if the step had used it.
+			continue
+		}
 		v, err := in.eval(ctx, a.Value)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

@@ -21,6 +21,10 @@ type Param struct {
 	// NamedOnly parameters are given by name only (timeout:, count:): a
 	// positional argument never binds to them.
 	NamedOnly bool
+	// LiteralOnly parameters take a literal (a text, or a list of texts),
+	// never a computed value: example: records what the demonstration
+	// used, and the run does not evaluate it.
+	LiteralOnly bool
 }
 
 // Action is the signature of one operation of the language.

@@ -174,11 +174,31 @@ func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type, sec
 		c.diags.Errorf(a.Value.Rng(), "%s's %s must be %s, not %s", callee, p.Name, typeList(p.Types), t)
 		return
 	}
+	if p.LiteralOnly && !isLiteral(a.Value) {
+		c.diags.Errorf(a.Value.Rng(), "%s's %s must be written out as a literal (\"…\" or [\"…\", …]): it records the demonstration's value and the run does not compute it", callee, p.Name)
+		return
+	}
 	if lit, isLit := a.Value.(*ast.StringLit); isLit && p.Literal != nil {
 		if msg := p.Literal(lit.Value); msg != "" {
 			c.diags.Errorf(lit.Range, "%s", msg)
 		}
 	}
+}
+
+// isLiteral reports whether e is a literal or a list of literals.
+func isLiteral(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.StringLit, *ast.NumberLit, *ast.BoolLit:
+		return true
+	case *ast.ListLit:
+		for _, x := range e.Elems {
+			if !isLiteral(x) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func paramIndex(params []Param, name string) int {
@@ -318,9 +338,14 @@ func (c *checker) functionCall(e *ast.Call, fn function.Function) (types.Type, s
 		argTypes[i] = t
 		// A type with an unknown part is unknown as a whole to cty, so
 		// that an earlier error does not turn into a conversion error.
-		if t.HasAny() {
+		switch lit, isLit := a.Value.(*ast.StringLit); {
+		case t.HasAny():
 			vals[i] = cty.DynamicVal
-		} else {
+		case isLit && t.ToCty() == cty.String:
+			// A literal is known now: the function can check it (a
+			// regex pattern, a date layout) before anything runs.
+			vals[i] = cty.StringVal(lit.Value)
+		default:
 			vals[i] = cty.UnknownVal(t.ToCty())
 		}
 	}
@@ -358,6 +383,12 @@ func (c *checker) functionError(e *ast.Call, fn function.Function, argTypes []ty
 			c.diags.Errorf(rng, "%s's %s must be %s, not %s", name, param.Name, typeList([]types.Type{want}), got)
 			return
 		}
+		// list<any> (first, nth, length): say "a list", not go-cty's
+		// "list of dynamic required".
+		if want.Kind == types.List && got.Kind != types.List && !got.HasAny() {
+			c.diags.Errorf(rng, "%s's %s must be a list, not %s", name, param.Name, got)
+			return
+		}
 	}
 	msg := strings.TrimPrefix(strings.TrimSuffix(err.Error(), "."), name+": ")
 	c.diags.Errorf(rng, "%s: %s", name, msg)
@@ -377,6 +408,8 @@ func safeReturnType(fn function.Function, vals []cty.Value) (t cty.Type, err err
 func arity(params []function.Parameter, variadic bool) string {
 	n := len(params)
 	switch {
+	case variadic && n == 1:
+		return "at least 1 argument"
 	case variadic:
 		return fmt.Sprintf("at least %d arguments", n)
 	case n == 1:

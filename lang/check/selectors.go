@@ -68,7 +68,7 @@ func addCommonParams() {
 	// computes one (a text read from the screen, the names of the items a
 	// loop goes over); it is documentation a tool shows on hover, and the
 	// run ignores it.
-	example := Param{Name: "example", Types: []types.Type{txt, types.ListOf(txt)}, Optional: true, NamedOnly: true}
+	example := Param{Name: "example", Types: []types.Type{txt, types.ListOf(txt)}, Optional: true, NamedOnly: true, LiteralOnly: true}
 	for _, a := range Actions {
 		a.Params = append(a.Params, named("timeout", num), example)
 	}

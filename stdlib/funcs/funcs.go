@@ -20,12 +20,14 @@
 //     name. contains/index_of/reverse/strlen work on text; has, reverse_list
 //     and length work on lists.
 //   - Indexes are zero-based like the [i] and [a:b] syntax; text offsets
-//     count Unicode characters, not bytes.
+//     count Unicode characters, not bytes. The one exception is nth, which
+//     counts from 1 (and from -1 at the end) as the instructions it reads
+//     do: nth(words(s), parse_ordinal("3rd")).
 //   - regex returns text: the whole match, or the first capture group when
 //     the pattern has one. regex_all does the same for every match.
-//   - The library is deterministic: there is no now() or date formatting,
-//     because a replayed workflow must compute the same values as the
-//     demonstration it was compiled from.
+//   - The library is deterministic: there is no now(), because a replayed
+//     workflow must compute the same values as the demonstration it was
+//     compiled from; reformat_date only rewrites a date it is given.
 //   - Errors start with the function's name ("parse_number: ..."), so a
 //     message is readable even where the caller does not add it.
 package funcs
@@ -55,13 +57,17 @@ type Navigator interface {
 	Rows(table any) ([]any, error)
 	Items(list any) ([]any, error)
 	Cell(row any, header string) (any, error)
+	// Cells returns the cells of a table row, left to right, header or
+	// not: lookup() reads key–value tables, which have no column headers
+	// for Cell to go by.
+	Cells(row any) ([]any, error)
 	// Text returns the element's visible text, as el.text reads it.
 	Text(el any) (string, error)
 }
 
 // pure holds the functions that need nothing but their arguments. They are
 // built once; Library only adds the structural helpers bound to a navigator.
-var pure = mergeTables(stringFuncs, numberFuncs, listFuncs)
+var pure = mergeTables(stringFuncs, numberFuncs, listFuncs, readingFuncs)
 
 // Library returns the function table exposed to workflows, keyed by the
 // name used in source. nav may be nil (the checker, `cogflow check`): the

@@ -386,6 +386,19 @@ func (u fakeUI) Cell(row any, header string) (any, error) {
 	return u.rows[i][c], nil
 }
 
+// Cells lists a row's cells, whose handles are their texts.
+func (u fakeUI) Cells(row any) ([]any, error) {
+	i, err := u.rowIndex(row)
+	if err != nil {
+		return nil, err
+	}
+	var out []any
+	for _, c := range u.rows[i] {
+		out = append(out, c)
+	}
+	return out, nil
+}
+
 // Text reads an element's text: a cell's or item's text is its handle, a
 // row's is its cells joined by tabs. Handles starting with "stale" have
 // left the page.

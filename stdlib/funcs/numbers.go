@@ -151,19 +151,58 @@ func groupThousands(s string) string {
 
 // numberText is what parse_number accepts: a plain decimal, optionally with
 // "," grouping thousands exactly as format_number writes them. Anything
-// else (currency signs, units, European "1.234,5") is refused rather than
-// guessed at; regex can cut the number out first.
+// else (currency signs, units) is refused rather than guessed at; regex can
+// cut the number out first.
 var numberText = regexp.MustCompile(`^[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$`)
+
+// commaNumberText is the same with the marks swapped, as most of Europe
+// writes numbers: "1.234,5". Whether "1,234" is a thousand or a little
+// more than one cannot be told from the text, so the workflow says which
+// mark it reads (parse_number's decimal_mark) rather than the function
+// guessing from the digits.
+var commaNumberText = regexp.MustCompile(`^[+-]?(?:(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?|,\d+)$`)
+
+// decimalMark reads parse_number's optional second argument: true for a
+// decimal comma.
+func decimalMark(args []cty.Value) (comma bool, err error) {
+	switch {
+	case len(args) > 2:
+		return false, function.NewArgErrorf(2, "takes 1 or 2 arguments (the text and the decimal mark), got %d", len(args))
+	case len(args) < 2 || !args[1].IsKnown():
+		return false, nil
+	}
+	switch m := args[1].AsString(); m {
+	case ".":
+		return false, nil
+	case ",":
+		return true, nil
+	default:
+		return false, function.NewArgErrorf(1, `the decimal mark must be "." or ",", not %q`, m)
+	}
+}
 
 var parseNumberFunc = build("parse_number", function.Spec{
 	Description: `Reads a number from text such as "42", "-3.5", "1,234.50" or "1e6"; surrounding spaces are ignored. ` +
+		`With the decimal mark ",", it reads texts such as "1.234,5" (1234.5). ` +
 		`Other text is an error: cut the number out first, e.g. parse_number(regex("[0-9.,]+", price)).`,
 	Params: []function.Parameter{param("str", cty.String, "The text holding the number.")},
-	Type:   function.StaticReturnType(cty.Number),
+	VarParam: &function.Parameter{Name: "decimal_mark", Type: cty.String,
+		Description: `Optional: "." (the default) or "," for texts that write a decimal comma.`},
+	Type: func(args []cty.Value) (cty.Type, error) {
+		_, err := decimalMark(args)
+		return cty.Number, err
+	},
 	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		comma, err := decimalMark(args)
+		if err != nil {
+			return cty.NilVal, err
+		}
 		raw := args[0].AsString()
-		if v, ok := parseNumber(raw); ok {
+		if v, ok := parseNumberMark(raw, comma); ok {
 			return v, nil
+		}
+		if comma {
+			return cty.NilVal, function.NewArgErrorf(0, "%s is not a number written with a decimal comma", quoteShort(raw))
 		}
 		return cty.NilVal, function.NewArgErrorf(0, "%s is not a number", quoteShort(raw))
 	},
@@ -172,11 +211,25 @@ var parseNumberFunc = build("parse_number", function.Spec{
 // parseNumber reads raw as parse_number does; ok is false for text that is
 // not a number in one of the accepted forms.
 func parseNumber(raw string) (v cty.Value, ok bool) {
+	return parseNumberMark(raw, false)
+}
+
+// parseNumberMark is parseNumber with the decimal mark given: with comma,
+// "." groups thousands and "," starts the decimals.
+func parseNumberMark(raw string, comma bool) (v cty.Value, ok bool) {
 	s := strings.TrimSpace(raw)
-	if !numberText.MatchString(s) {
-		return cty.NilVal, false
+	if comma {
+		if !commaNumberText.MatchString(s) {
+			return cty.NilVal, false
+		}
+		s = strings.ReplaceAll(strings.ReplaceAll(s, ".", ""), ",", ".")
+	} else {
+		if !numberText.MatchString(s) {
+			return cty.NilVal, false
+		}
+		s = strings.ReplaceAll(s, ",", "")
 	}
-	v, err := cty.ParseNumberVal(strings.ReplaceAll(s, ",", ""))
+	v, err := cty.ParseNumberVal(s)
 	if err != nil || v.AsBigFloat().IsInf() {
 		return cty.NilVal, false
 	}

@@ -54,6 +54,10 @@ func structuralFuncs(nav Navigator) map[string]function.Function {
 		"cell":   cellFunc(nav),
 		"column": columnFunc(nav),
 		"texts":  textsFunc(nav),
+		// lookup.go
+		"with_text": withTextFunc(nav),
+		"lookup":    lookupFunc(nav),
+		"find_row":  findRowFunc(nav),
 	}
 }
 

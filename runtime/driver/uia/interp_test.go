@@ -58,10 +58,9 @@ func TestInterpreterOnSnapshots(t *testing.T) {
 	}
 }
 
-// TestInterpreterRows runs an iterative workflow over a WPF-shaped
-// DataGrid: rows() and .cell("Header") find the rows and cells by the
-// CellInfo normalization gave them.
-func TestInterpreterRows(t *testing.T) {
+// booksGrid is a WPF-shaped DataGrid "Books" (Title, Price) with the rows
+// Dune 12, Emma 9 and Ulysses 15, in a window.
+func booksGrid() *Node {
 	header := node(ctHeader, "", "DataGridColumnHeadersPresenter",
 		node(ctHeaderItem, "Title", "DataGridColumnHeader"), node(ctHeaderItem, "Price", "DataGridColumnHeader"))
 	row := func(i int, title, price string) *Node {
@@ -76,7 +75,14 @@ func TestInterpreterRows(t *testing.T) {
 	}
 	grid := node(ctDataGrid, "Books", "DataGrid", header, row(0, "Dune", "12"), row(1, "Emma", "9"), row(2, "Ulysses", "15"))
 	grid.Ref, grid.Patterns = "grid", []int{PatternGrid, PatternTable}
-	log := runWorkflow(t, node(ctWindow, "Shop", "Window", grid), `task prices "Select each book's price" {
+	return node(ctWindow, "Shop", "Window", grid)
+}
+
+// TestInterpreterRows runs an iterative workflow over a WPF-shaped
+// DataGrid: rows() and .cell("Header") find the rows and cells by the
+// CellInfo normalization gave them.
+func TestInterpreterRows(t *testing.T) {
+	log := runWorkflow(t, booksGrid(), `task prices "Select each book's price" {
   driver uia
   for book in rows(table(name: "Books"))[1:] {
     op1 = click(book.cell("Price"))
@@ -86,6 +92,21 @@ func TestInterpreterRows(t *testing.T) {
 	// Rows 1 and 2 (the loop skips row 0), column "Price".
 	want := "select 9; select 15"
 	if got := strings.Join(log, "; "); got != want {
+		t.Errorf("log %q, want %q", got, want)
+	}
+}
+
+// TestInterpreterLookup: find_row, lookup and with_text work on UIA
+// tables through the same navigator as in the browser.
+func TestInterpreterLookup(t *testing.T) {
+	log := runWorkflow(t, booksGrid(), `task lookup "Select prices found by title" {
+  driver uia
+  op1 = click(find_row(table(name: "Books"), "Title", "Emma").cell("Price"))
+  op2 = assert(lookup(table(name: "Books"), "Ulysses") == "15")
+  op3 = click(with_text(rows(table(name: "Books")), "Dune")[0].cell("Price"))
+}
+`)
+	if got, want := strings.Join(log, "; "), "select 9; select 12"; got != want {
 		t.Errorf("log %q, want %q", got, want)
 	}
 }
