@@ -10,8 +10,11 @@ import (
 // the left separator (a label such as "Total: ").
 type context struct {
 	atStart, atEnd bool
-	left, right    string
-	label          string
+	// nearEnd: only the right separator run follows the occurrence ("sem."
+	// ending a paragraph); nearStart: only the left one precedes it.
+	nearStart, nearEnd bool
+	left, right        string
+	label              string
 }
 
 func contextAt(v []rune, at, end int) context {
@@ -26,6 +29,7 @@ func contextAt(v []rune, at, end int) context {
 		r++
 	}
 	c.right = string(v[end:r])
+	c.nearStart, c.nearEnd = l == 0 && at > 0, r == len(v) && end < len(v)
 	if c.left != "" {
 		w := l
 		for w > 0 && isAlnum(v[w-1]) {
@@ -65,6 +69,13 @@ func (c context) forms(body string) []pattern {
 		out = append(out, pattern{pat: body + "$"})
 	}
 	group := "(" + body + ")"
+	if c.nearEnd {
+		// The last word of a text, before its closing punctuation.
+		out = append(out, pattern{pat: group + regexp.QuoteMeta(c.right) + "$", prio: 1})
+	}
+	if c.nearStart {
+		out = append(out, pattern{pat: "^" + regexp.QuoteMeta(c.left) + group, prio: 1})
+	}
 	for _, l := range c.lefts() {
 		L := regexp.QuoteMeta(l)
 		if l != "" {
