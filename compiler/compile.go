@@ -141,13 +141,12 @@ type compiler struct {
 	loopItems      bool // the loop walks a list's items, not a table's rows
 	loopReps       int  // how many items after the first the demonstration did alike
 	loopFolded     []string
-	folded         map[int]bool            // ops that are later iterations of the loop
-	todo           bool                    // a TODO choice was emitted
-	llm            bool                    // the semantic stages run after the rules
-	literal        bool                    // Options.Literal: nothing is read from the screen
-	evidence       []Evidence              // for --explain, in step order
-	screens        map[string]*screenIndex // snapshot id → its texts, indexed once (screen_index.go)
-	eventIdx       map[string]int          // event id → position in the trace
+	folded         map[int]bool // ops that are later iterations of the loop
+	todo           bool         // a TODO choice was emitted
+	llm            bool         // the semantic stages run after the rules
+	literal        bool         // Options.Literal: nothing is read from the screen
+	evidence       []Evidence   // for --explain, in step order
+	screenState                 // the indexed snapshots (screen_index.go)
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name

@@ -267,11 +267,17 @@ func sourceDesc(tr *trace.Trace, x *screenIndex, el int) (*Desc, int) {
 // and judges its evidence: why is "" when the program may be written, or
 // says why it may not.
 func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, in *info) (ast.Expr, string) {
+	if e := c.lookupFamily(src, value, in); e != nil {
+		return e, ""
+	}
 	p, ok := synth.Synthesize(value, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{})
 	var e ast.Expr
 	family := ""
 	if ok && (p.Family == "split" || p.Family == "substr" || usesFunc(p.Expr, "split", "substr")) {
 		return nil, fmt.Sprintf("%s: %s cuts the value at a fixed place of a text that changes between instances", src.where, p)
+	}
+	if ok && weakPattern(p.Expr, src.text) {
+		ok = false // the first run of a class after a space: where it falls is a coincidence of this text
 	}
 	if ok && p.Penalty > 1 {
 		return nil, fmt.Sprintf("%s: %s is too specific to the demonstrated text", src.where, p)
@@ -280,6 +286,8 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 		e, family = p.Expr, p.Family
 	} else if e = c.screenFamilies(src, value); e != nil {
 		family = "screen"
+	} else if e = numbersFamily(src.text, value); e != nil {
+		family = "arithmetic"
 	}
 	if e == nil {
 		return nil, fmt.Sprintf("%s: no program computes the value from its text", src.where)

@@ -30,6 +30,9 @@ func hasFuncs(names ...string) bool {
 
 // screenFamilies tries the families below on one source, in order.
 func (c *compiler) screenFamilies(src screenSource, value string) ast.Expr {
+	if e := contextFamily(src.text, value); e != nil {
+		return e
+	}
 	if e := timeFamily(src.text, value); e != nil {
 		return e
 	}
@@ -44,6 +47,90 @@ func (c *compiler) screenFamilies(src screenSource, value string) ast.Expr {
 func evalScreen(e ast.Expr, text string) (string, bool) {
 	got, err := (&synth.Program{Expr: e}).Eval(map[string]string{screenRef: text})
 	return got, err == nil
+}
+
+// contextFamily: regex("into the (.+?) field", text), the value found
+// between the words around it in the text ("Enter … into", "the word …
+// and"): one or two literal words on each side, the value itself any text
+// (lazily, so the right context ends it) or, at the end of the text,
+// everything up to the closing punctuation. The words are the instruction's
+// fixed phrasing; the value never appears in the pattern.
+func contextFamily(text, value string) ast.Expr {
+	at := strings.Index(text, value)
+	if at < 0 || strings.TrimSpace(value) != value {
+		return nil
+	}
+	left, right := text[:at], text[at+len(value):]
+	for _, nl := range []int{1, 2, 3} {
+		l := lastWords(left, nl)
+		if l == "" || !strings.ContainsFunc(l, unicode.IsLetter) {
+			continue
+		}
+		for _, nr := range []int{1, 2, 0} {
+			var pat string
+			if nr == 0 {
+				tail := strings.TrimRightFunc(right, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+				if tail != "" {
+					continue
+				}
+				pat = regexp.QuoteMeta(l) + `(.+?)` + regexp.QuoteMeta(right) + "$"
+			} else {
+				r := firstWords(right, nr)
+				if r == "" || !strings.ContainsFunc(r, unicode.IsLetter) {
+					continue
+				}
+				pat = regexp.QuoteMeta(l) + `(.+?)` + regexp.QuoteMeta(r)
+			}
+			e := call("regex", str(pat), ref(screenRef))
+			if got, ok := evalScreen(e, text); ok && got == value {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// lastWords returns the end of s holding its last n words and the
+// separator after them ("the value of " for n = 3).
+func lastWords(s string, n int) string {
+	i, seen := len(s), 0
+	for i > 0 && seen < n {
+		for i > 0 && s[i-1] == ' ' {
+			i--
+		}
+		if i == 0 {
+			break
+		}
+		for i > 0 && s[i-1] != ' ' {
+			i--
+		}
+		seen++
+	}
+	if seen < n {
+		return ""
+	}
+	return s[i:]
+}
+
+// firstWords returns the start of s up to the end of its first n words.
+func firstWords(s string, n int) string {
+	i, seen := 0, 0
+	for i < len(s) && seen < n {
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
+		for i < len(s) && s[i] != ' ' {
+			i++
+		}
+		seen++
+	}
+	if seen < n {
+		return ""
+	}
+	return s[:i]
 }
 
 var clockTime = regexp.MustCompile(`\b([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?(?:( ?)([AaPp])\.?([Mm])\.?)?`)
@@ -320,4 +407,54 @@ func sameSet(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// lookupFamily: lookup(table(...), key), the value is a table cell and the
+// first cell of its row — its key — is named in the instruction area
+// ("Enter the value of Gender"): the key is read from there (by the
+// simplest program with evidence) and the table looked up by it on every
+// run.
+func (c *compiler) lookupFamily(src screenSource, value string, in *info) ast.Expr {
+	if !hasFuncs("lookup") {
+		return nil
+	}
+	s := src.x.snap
+	cell := s.Elements[src.el].Cell
+	if cell == nil || cell.Column <= 0 || cell.Table == "" {
+		return nil
+	}
+	key := ""
+	for k := range s.Elements {
+		if e := &s.Elements[k]; e.Cell != nil && e.Cell.Table == cell.Table && e.Cell.Row == cell.Row && e.Cell.Column == 0 {
+			key = src.x.texts[k]
+			break
+		}
+	}
+	if key == "" || key == value {
+		return nil
+	}
+	// The first cell holding key must be the row's: lookup takes the first.
+	for k := range s.Elements {
+		if e := &s.Elements[k]; e.Cell != nil && e.Cell.Table == cell.Table && e.Cell.Column >= 0 && src.x.texts[k] == key {
+			if e.Cell.Row != cell.Row || e.Cell.Column != 0 {
+				return nil
+			}
+			break
+		}
+	}
+	table := containerDesc(c.tr, cell.Table, src.x.id)
+	if table == nil || !table.Unique {
+		return nil
+	}
+	for _, ks := range c.screenSources(src.x, in, key) {
+		if ks.area != "instruction" {
+			continue
+		}
+		kp, why := c.programFrom(ks, key, src.x, in)
+		if kp == nil || why != "" {
+			continue
+		}
+		return call("lookup", table.Expr(), kp)
+	}
+	return nil
 }

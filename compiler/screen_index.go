@@ -7,6 +7,13 @@ import (
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
+// screenState is what the screen search keeps between values: each
+// snapshot's index, built on first use, and the events by id.
+type screenState struct {
+	screens  map[string]*screenIndex // snapshot id → its texts, indexed once
+	eventIdx map[string]int          // event id → position in the trace
+}
+
 // screenIndex is the text of one snapshot, indexed once: every element's
 // text as the run time reads it (elementText), and a map from each word
 // of it to the elements that hold the word. A value is looked up through

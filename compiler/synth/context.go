@@ -71,10 +71,13 @@ func (c context) forms(body string) []pattern {
 	group := "(" + body + ")"
 	if c.nearEnd {
 		// The last word of a text, before its closing punctuation.
-		out = append(out, pattern{pat: group + regexp.QuoteMeta(c.right) + "$", prio: 1})
+		// Anchored, it keeps its meaning in a longer text of more sentences.
+		// (after a pair of brackets or quotes around it, before the same
+		// unanchored).
+		out = append(out, pattern{pat: group + regexp.QuoteMeta(c.right) + "$", prio: 2})
 	}
 	if c.nearStart {
-		out = append(out, pattern{pat: "^" + regexp.QuoteMeta(c.left) + group, prio: 1})
+		out = append(out, pattern{pat: "^" + regexp.QuoteMeta(c.left) + group, prio: 2})
 	}
 	for _, l := range c.lefts() {
 		L := regexp.QuoteMeta(l)
@@ -84,10 +87,10 @@ func (c context) forms(body string) []pattern {
 		for _, r := range c.rights() {
 			R := regexp.QuoteMeta(r)
 			if r != "" && l == c.left {
-				out = append(out, pattern{pat: group + R, prio: 1})
+				out = append(out, pattern{pat: group + R, prio: 1 + 2*b2i(c.nearEnd)})
 			}
 			if l != "" && r != "" {
-				out = append(out, pattern{pat: L + group + R, prio: 1})
+				out = append(out, pattern{pat: L + group + R, prio: 1 + 2*b2i(c.nearEnd && r == c.right)})
 			}
 		}
 	}

@@ -299,6 +299,10 @@ func TestNegative(t *testing.T) {
 		{"no sources", nil, "hello"},
 		{"only empty sources", src("op2", ""), "hello"},
 		{"empty output", src("op2", "hello"), ""},
+		// Another field's value with most of it cut away: a run with
+		// "Ada Lovelace" would type "ada lovelace" (issue 13's form case).
+		{"an e-mail from most of a name cut away", src("op2", "Grace Hopper"), "grace@example.com"},
+		{"a word from most of a name cut away", src("op2", "Grace Hopper"), "grace likes tea"},
 		// A summary keeps the paragraph's first words and its point: no
 		// edit of the paragraph computes it in another run.
 		{"a summary of a paragraph", src("op7", "Kilimanjaro is a dormant volcano in north-eastern Tanzania, close to the border with Kenya, and, at 5,895 metres above sea level, the highest mountain in Africa. It rises almost 4,900 metres above the plains."),

@@ -1,0 +1,99 @@
+package compiler
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode"
+
+	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/lang/ast"
+)
+
+// weakPattern reports whether a regex of program e finds its match in
+// text by nothing but where the text happens to put it: a pattern whose
+// only literal context outside the group is white space, with no anchor
+// ("first word after a space"), or a bare class with more than one match
+// in the text. In a short value such a pattern is fine; in an instruction
+// or a paragraph that changes between instances it is a coincidence.
+func weakPattern(e ast.Expr, text string) bool {
+	weak := false
+	ast.Inspect(e, func(n ast.Expr) bool {
+		c, ok := n.(*ast.Call)
+		if !ok || c.CalleeName() != "regex" || len(c.Args) != 2 {
+			return true
+		}
+		lit, ok := c.Args[0].Value.(*ast.StringLit)
+		if !ok {
+			return true
+		}
+		re, err := syntax.Parse(lit.Value, syntax.Perl)
+		if err != nil {
+			return true
+		}
+		anchored, context, group := false, false, false
+		var walk func(r *syntax.Regexp, inGroup bool)
+		walk = func(r *syntax.Regexp, inGroup bool) {
+			switch r.Op {
+			case syntax.OpBeginText, syntax.OpEndText, syntax.OpBeginLine, syntax.OpEndLine:
+				anchored = true
+			case syntax.OpLiteral:
+				if !inGroup && strings.TrimFunc(string(r.Rune), unicode.IsSpace) != "" {
+					context = true
+				}
+			case syntax.OpCapture:
+				group = true
+				inGroup = true
+			}
+			for _, s := range r.Sub {
+				walk(s, inGroup)
+			}
+		}
+		walk(re, false)
+		switch {
+		case anchored || context:
+		case group:
+			weak = true
+		default:
+			if rx, err := regexp.Compile(lit.Value); err == nil && len(rx.FindAllStringIndex(text, 2)) > 1 {
+				weak = true
+			}
+		}
+		return true
+	})
+	return weak
+}
+
+// numberPattern finds the numbers a page writes: a sign, digits, and
+// groups or decimals after a comma or a point.
+const numberPattern = `-?[0-9]+(?:[.,][0-9]+)*`
+
+var numberRE = regexp.MustCompile(numberPattern)
+
+// numbersFamily: arithmetic over the numbers a text shows ("What is 17
+// plus 25?" → 42): each number is a source, regex_all(numbers, text)[k],
+// and synth's arithmetic family combines them.
+func numbersFamily(text, value string) ast.Expr {
+	if !numeric(value) {
+		return nil
+	}
+	nums := numberRE.FindAllString(text, 6)
+	if len(nums) == 0 {
+		return nil
+	}
+	var srcs []synth.Source
+	for k, n := range nums {
+		srcs = append(srcs, synth.Source{Name: numberRef(k), Value: n})
+	}
+	p, ok := synth.Synthesize(value, srcs, synth.Options{Families: []string{"arithmetic"}})
+	if !ok {
+		return nil
+	}
+	e := p.Expr
+	for k := range nums {
+		e = substRef(e, numberRef(k), &ast.Index{X: call("regex_all", str(numberPattern), ref(screenRef)), Index: num(k)})
+	}
+	return e
+}
+
+func numberRef(k int) string { return "screen_number_" + string(rune('a'+k)) }

@@ -1,0 +1,58 @@
+package compiler
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestScreenSecretAndLiteral: a value shown on the screen is not read
+// from there when it goes into a password field (it stays a secret input,
+// out of the workflow, the warnings and the evidence), nor when the
+// compilation is literal (Options.Literal: the replay baseline).
+func TestScreenSecretAndLiteral(t *testing.T) {
+	const page = `text #query | Log in as "ann" with the password "hunter22x".
+textbox #user @User
+textbox #pw @Password
+button #submit | Log in
+`
+	for _, tt := range []struct {
+		name    string
+		literal bool
+		want    []string
+		notWant []string
+	}{
+		{"secret", false, []string{`input password: secret`, `regex("\"([^\"]+)\"", text(id: "query").text)`, `example: "ann"`}, []string{"hunter22x"}},
+		{"literal", true, []string{`input user: text = "ann"`, `input password: secret`}, []string{"hunter22x", "regex(", "example:"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			snap, err := screenSpec(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := screenTrace(snap, []typing{{"#user", "ann"}, {"#pw", "hunter22x"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range tr.Events {
+				if e := &tr.Events[i]; e.Target != nil && e.Target.Ref == snap.Elements[2].Ref {
+					e.Target.Secret = true
+				}
+			}
+			res, err := Compile(tr, Options{Literal: tt.literal})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, res.Source)
+			}
+			assertSource(t, string(res.Source), tt.want, tt.notWant)
+			all := strings.Join(res.Warnings, "\n") + strings.Join(explainLines(res.Evidence), "\n")
+			for _, e := range res.Evidence {
+				all += e.Value + strings.Join(e.Found, "") + strings.Join(e.Consistent, "")
+			}
+			if strings.Contains(all, "hunter22x") {
+				t.Errorf("the password leaked into warnings or evidence: %s", all)
+			}
+			if tt.literal && len(res.Evidence) > 0 {
+				t.Errorf("a literal compilation searched the screen: %v", res.Evidence)
+			}
+		})
+	}
+}
