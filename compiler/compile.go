@@ -375,6 +375,7 @@ func (c *compiler) textExpr(i int, text string, t *trace.Target, st *state) (e a
 	if isSecret(t) {
 		// A password field's value stays a secret input, never read from
 		// the screen: what a program reads is journaled as it is typed.
+		c.secretEvidence(i)
 		return c.secretExpr(text, t, st), false
 	}
 	for k := len(st.sources) - 1; k >= 0; k-- {

@@ -54,3 +54,32 @@ func (c *compiler) noEvidence(i int, text string, st *state) {
 	}
 	c.warnings = append(c.warnings, fmt.Sprintf("%s: typed %q: %s; check the input (or compile with a model for a dependency)", name, text, why))
 }
+
+// secretEvidence records why a password field's value was not looked for.
+func (c *compiler) secretEvidence(i int) {
+	if i < 0 || i >= len(c.infos) || c.literal {
+		return
+	}
+	c.evidence = append(c.evidence, Evidence{Step: c.infos[i].name, Value: "[secret]",
+		Why: "typed into a password field: a secret input, never read from the screen (a program's value would reach the journal)"})
+}
+
+// String renders the evidence for `cogflow compile --explain`: the step
+// and value, what was written, where the value was found, the consistent
+// programs and why.
+func (e Evidence) String() string {
+	var b strings.Builder
+	chosen := e.Chosen
+	if chosen == "" {
+		chosen = "(no program: an input or a dependency)"
+	}
+	fmt.Fprintf(&b, "%s %q: %s\n", e.Step, e.Value, chosen)
+	for _, f := range e.Found {
+		fmt.Fprintf(&b, "  found in   %s\n", f)
+	}
+	for _, p := range e.Consistent {
+		fmt.Fprintf(&b, "  consistent %s\n", p)
+	}
+	fmt.Fprintf(&b, "  why        %s\n", e.Why)
+	return b.String()
+}
