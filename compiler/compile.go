@@ -378,7 +378,7 @@ func (c *compiler) textExpr(i int, text string, t *trace.Target, st *state) (e a
 		c.secretEvidence(i)
 		return c.secretExpr(text, t, st), false
 	}
-	for k := len(st.sources) - 1; k >= 0; k-- {
+	for k := len(st.sources) - 1; k >= 0 && !c.literal; k-- {
 		if st.sources[k].value == text {
 			return ref(st.sources[k].name), false
 		}
@@ -386,7 +386,7 @@ func (c *compiler) textExpr(i int, text string, t *trace.Target, st *state) (e a
 	if e, ok := c.screenValue(i, text); ok {
 		return e, true
 	}
-	if len(st.sources) > 0 {
+	if len(st.sources) > 0 && !c.literal {
 		srcs := make([]synth.Source, 0, len(st.sources))
 		for k := len(st.sources) - 1; k >= 0; k-- { // most recent first
 			if f := st.sources[k].field; f != "" && f == fieldKey(t) {
