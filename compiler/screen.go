@@ -268,7 +268,7 @@ func sourceDesc(tr *trace.Trace, x *screenIndex, el int) (*Desc, int) {
 // says why it may not.
 func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, in *info) (ast.Expr, string) {
 	if e := c.lookupFamily(src, value, in); e != nil {
-		return e, ""
+		return nonempty(e), ""
 	}
 	p, ok := synth.Synthesize(value, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{})
 	var e ast.Expr
@@ -300,7 +300,20 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 	if whole && src.area != "instruction" && src.quality > 0 {
 		return nil, fmt.Sprintf("%s: the value is the whole text of an element outside the instruction area, described only by its place: a coincidence is likely", src.where)
 	}
+	if whole {
+		e = nonempty(e)
+	}
 	return substRef(e, screenRef, src.expr), ""
+}
+
+// nonempty wraps a program that could read an empty text (a whole
+// element's text, a table cell) so that it fails instead of typing
+// nothing, when the library has nonempty.
+func nonempty(e ast.Expr) ast.Expr {
+	if !hasFuncs("nonempty") {
+		return e
+	}
+	return call("nonempty", e)
 }
 
 // spelledValue returns a word of value (three characters or more) that a
