@@ -272,22 +272,27 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 	}
 	p, ok := synth.Synthesize(value, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{})
 	var e ast.Expr
-	family := ""
-	if ok && (p.Family == "split" || p.Family == "substr" || usesFunc(p.Expr, "split", "substr")) {
-		return nil, fmt.Sprintf("%s: %s cuts the value at a fixed place of a text that changes between instances", src.where, p)
-	}
-	if ok && weakPattern(p.Expr, src.text) {
-		ok = false // the first run of a class after a space: where it falls is a coincidence of this text
-	}
-	if ok && p.Penalty > 1 {
-		return nil, fmt.Sprintf("%s: %s is too specific to the demonstrated text", src.where, p)
-	}
-	if ok {
+	family, rejected := "", ""
+	switch {
+	case !ok:
+	case p.Family == "split" || p.Family == "substr" || usesFunc(p.Expr, "split", "substr"):
+		rejected = fmt.Sprintf("%s: %s cuts the value at a fixed place of a text that changes between instances", src.where, p)
+	case weakPattern(p.Expr, src.text):
+		rejected = fmt.Sprintf("%s: %s finds the value only by where this text puts it", src.where, p)
+	case p.Penalty > 1:
+		rejected = fmt.Sprintf("%s: %s is too specific to the demonstrated text", src.where, p)
+	default:
 		e, family = p.Expr, p.Family
-	} else if e = c.screenFamilies(src, value); e != nil {
-		family = "screen"
-	} else if e = numbersFamily(src.text, value); e != nil {
-		family = "arithmetic"
+	}
+	if e == nil {
+		if e = c.screenFamilies(src, value); e != nil {
+			family = "screen"
+		} else if e = numbersFamily(src.text, value); e != nil {
+			family = "arithmetic"
+		}
+	}
+	if e == nil && rejected != "" {
+		return nil, rejected
 	}
 	if e == nil {
 		return nil, fmt.Sprintf("%s: no program computes the value from its text", src.where)

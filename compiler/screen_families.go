@@ -203,8 +203,9 @@ func (c *compiler) nthWordFamily(src screenSource, value string) ast.Expr {
 		return nil
 	}
 	ws := plainWords(src.text)
-	for el, t := range src.x.texts {
-		if el == src.el || !strings.Contains(strings.ToLower(t), " word") && !strings.Contains(strings.ToLower(t), " line") {
+	for _, el := range src.x.innermost(src.x.words["word"]) {
+		t := src.x.texts[el]
+		if el == src.el {
 			continue
 		}
 		m := ordinalPhrase.FindStringSubmatch(t)
@@ -215,30 +216,22 @@ func (c *compiler) nthWordFamily(src screenSource, value string) ast.Expr {
 		if !ok || nthOf(ws, n) != value {
 			continue
 		}
-		isrc := screenSource{x: src.x, el: el}
 		d, _ := sourceDesc(c.tr, src.x, el)
 		if d == nil {
 			continue
 		}
-		isrc.desc = d
 		pat := `(?i)\b([0-9]+(?:st|nd|rd|th)|[a-z]+(?: to last)?) ` + m[3] + `\b`
-		instr := &ast.Member{X: d.Expr(), Name: ast.Ident{Name: src.x.member[el]}}
-		e := call("nth", call("words", ref(screenRef)), call("parse_ordinal", call("regex", str(pat), instr)))
-		if got, ok := evalScreenWith(e, map[string]string{screenRef: src.text}, instr, t); ok && got == value {
-			return e
+		mk := func(instr ast.Expr) ast.Expr {
+			return call("nth", call("words", ref(screenRef)), call("parse_ordinal", call("regex", str(pat), instr)))
+		}
+		const instrRef = "instruction_text"
+		probe := mk(ref(instrRef))
+		got, err := (&synth.Program{Expr: probe}).Eval(map[string]string{screenRef: src.text, instrRef: t})
+		if err == nil && got == value {
+			return mk(&ast.Member{X: d.Expr(), Name: ast.Ident{Name: src.x.member[el]}})
 		}
 	}
 	return nil
-}
-
-// evalScreenWith evaluates e with the instruction's element expression
-// standing for its demonstrated text.
-func evalScreenWith(e ast.Expr, env map[string]string, instr ast.Expr, text string) (string, bool) {
-	const instrRef = "instruction_text"
-	probe := substExpr(e, instr, ref(instrRef))
-	env[instrRef] = text
-	got, err := (&synth.Program{Expr: probe}).Eval(env)
-	return got, err == nil
 }
 
 // plainWords splits a text as words() does: on white space, with the
@@ -288,16 +281,6 @@ func nthOf(ws []string, n int) string {
 func substRef(e ast.Expr, name string, with ast.Expr) ast.Expr {
 	return rewrite(e, func(x ast.Expr) (ast.Expr, bool) {
 		if r, ok := x.(*ast.Ref); ok && r.Name == name {
-			return with, true
-		}
-		return nil, false
-	})
-}
-
-// substExpr returns e with the node old replaced by with.
-func substExpr(e, old, with ast.Expr) ast.Expr {
-	return rewrite(e, func(x ast.Expr) (ast.Expr, bool) {
-		if x == old {
 			return with, true
 		}
 		return nil, false
