@@ -30,16 +30,15 @@ func hasFuncs(names ...string) bool {
 
 // screenFamilies tries the families below on one source, in order.
 func (c *compiler) screenFamilies(src screenSource, value string) ast.Expr {
-	if e := contextFamily(src.text, value); e != nil {
+	// The n-th word first: when the instruction names the position, the
+	// words around the value are content, not phrasing.
+	if e := c.nthWordFamily(src, value); e != nil {
 		return e
 	}
 	if e := timeFamily(src.text, value); e != nil {
 		return e
 	}
-	if e := c.nthWordFamily(src, value); e != nil {
-		return e
-	}
-	return nil
+	return contextFamily(src.text, value)
 }
 
 // evalScreen evaluates a program over the screen text with the function
