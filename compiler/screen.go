@@ -213,13 +213,16 @@ func (c *compiler) areaOf(x *screenIndex, el, target int, t *trace.Target) strin
 	if e.List != nil || e.Cell != nil || e.Role == "cell" || e.Role == "row" || e.Role == "listitem" {
 		return "page"
 	}
+	if target < 0 {
+		return "page" // the field is not on this screen: another page or window
+	}
 	if t != nil && t.Bounds.H > 0 && e.Bounds.H > 0 {
 		if e.Bounds.Y+e.Bounds.H <= t.Bounds.Y+1 {
 			return "instruction"
 		}
 		return "page"
 	}
-	if target >= 0 && el < target {
+	if el < target {
 		return "instruction"
 	}
 	return "page"
