@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/cogflow/cogflow/lang/printer"
 	"strings"
 	"testing"
 )
@@ -52,6 +53,72 @@ button #submit | Log in
 			}
 			if tt.literal && len(res.Evidence) > 0 {
 				t.Errorf("a literal compilation searched the screen: %v", res.Evidence)
+			}
+		})
+	}
+}
+
+// TestScreenList: a list of values the demonstration acted on ("Select
+// Ann, Bo and Cy") is read from the enumeration in the instruction, as a
+// set (the page's order), and the program gives another instance's list;
+// without an enumeration, or literally, there is none.
+func TestScreenList(t *testing.T) {
+	requireFuncs(t, "split_list")
+	const page = `text #query | Select Ann, Bo and Cy and click Submit.
+element #list
+  checkbox #c1 | Bo
+  checkbox #c2 | Ann
+  checkbox #c3 | Cy
+  checkbox #c4 | Dee
+button #submit | Submit
+`
+	for _, tt := range []struct {
+		name    string
+		values  []string
+		literal bool
+		want    string
+	}{
+		{"page order", []string{"Bo", "Ann", "Cy"}, false, `split_list(regex("Select (.+) and click", text(id: "query").text))`},
+		{"not named", []string{"Bo", "Dee"}, false, ""},
+		{"literal", []string{"Bo", "Ann", "Cy"}, true, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			snap, err := screenSpec(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr, err := screenTrace(snap, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &compiler{tr: tr, literal: tt.literal}
+			c.ops = Extract(tr)
+			c.enrich()
+			for i, in := range c.infos {
+				in.name = "op" + string(rune('1'+i))
+			}
+			e, ok := c.screenList(len(c.infos)-1, tt.values)
+			got := ""
+			if ok {
+				got = printer.ExprString(e)
+			}
+			if got != tt.want {
+				t.Fatalf("screenList = %s, want %s", got, tt.want)
+			}
+			if !ok {
+				return
+			}
+			other, _ := screenSpec(strings.Replace(page, "Select Ann, Bo and Cy", "Select Dee or Ann", 1))
+			v, err := evalOn(e, &other)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var items []string
+			for _, x := range v.AsValueSlice() {
+				items = append(items, x.AsString())
+			}
+			if strings.Join(items, "|") != "Dee|Ann" {
+				t.Errorf("on another instance: %q", items)
 			}
 		})
 	}
