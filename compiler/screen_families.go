@@ -356,11 +356,13 @@ func (c *compiler) searchList(i int, values []string, ev *Evidence) ast.Expr {
 			}
 			ev.Found = append(ev.Found, src.where)
 			span := src.text[lo:hi]
-			p, ok := synth.Synthesize(span, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{Families: []string{"regex"}})
-			if !ok {
+			var inner ast.Expr
+			if p, ok := synth.Synthesize(span, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{Families: []string{"regex"}}); ok && !weakPattern(p.Expr, src.text) {
+				inner = p.Expr
+			} else if inner = contextFamily(src.text, span); inner == nil {
 				continue
 			}
-			e := call("split_list", p.Expr)
+			e := call("split_list", inner)
 			got, err := (&synth.Program{Expr: e}).EvalList(map[string]string{screenRef: src.text})
 			if err != nil || !sameSet(got, values) {
 				continue

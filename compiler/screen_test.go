@@ -78,7 +78,7 @@ button #submit | Submit
 		literal bool
 		want    string
 	}{
-		{"page order", []string{"Bo", "Ann", "Cy"}, false, `split_list(regex("Select (.+) and click", text(id: "query").text))`},
+		{"page order", []string{"Bo", "Ann", "Cy"}, false, `split_list(regex("Select (.+?) and click", text(id: "query").text))`},
 		{"not named", []string{"Bo", "Dee"}, false, ""},
 		{"literal", []string{"Bo", "Ann", "Cy"}, true, ""},
 	} {
