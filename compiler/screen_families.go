@@ -38,6 +38,9 @@ func (c *compiler) screenFamilies(src screenSource, value string) ast.Expr {
 	if e := timeFamily(src.text, value); e != nil {
 		return e
 	}
+	if e := dateFamily(src.text, value); e != nil {
+		return e
+	}
 	if src.area != "instruction" {
 		return nil // the words around a value in a paragraph are content, not phrasing
 	}
