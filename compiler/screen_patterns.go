@@ -81,8 +81,12 @@ func numbersFamily(text, value string) ast.Expr {
 	if len(nums) == 0 {
 		return nil
 	}
+	comma := decimalComma(nums)
 	var srcs []synth.Source
 	for k, n := range nums {
+		if comma { // synthesized over the numbers' values, read back with parse_number(x, ",")
+			n = strings.ReplaceAll(strings.ReplaceAll(n, ".", ""), ",", ".")
+		}
 		srcs = append(srcs, synth.Source{Name: numberRef(k), Value: n})
 	}
 	p, ok := synth.Synthesize(value, srcs, synth.Options{Families: []string{"arithmetic"}})
@@ -90,10 +94,35 @@ func numbersFamily(text, value string) ast.Expr {
 		return nil
 	}
 	e := p.Expr
+	if comma {
+		e = rewrite(e, func(x ast.Expr) (ast.Expr, bool) {
+			if c, ok := x.(*ast.Call); ok && c.CalleeName() == "parse_number" && len(c.Args) == 1 {
+				c.Args = append(c.Args, &ast.Arg{Value: str(",")})
+			}
+			return nil, false
+		})
+	}
 	for k := range nums {
 		e = substRef(e, numberRef(k), &ast.Index{X: call("regex_all", str(numberPattern), ref(screenRef)), Index: num(k)})
 	}
+	if got, ok := evalScreen(e, text); !ok || got != value {
+		return nil // the library reads the page's numbers otherwise (no decimal mark argument)
+	}
 	return e
 }
+
+// decimalComma reports whether a page writes numbers with a decimal comma
+// ("1.234,5", "12,50"): some number has a comma followed by one or two
+// digits at its end, or points grouping thousands before a comma.
+func decimalComma(nums []string) bool {
+	for _, n := range nums {
+		if decimalCommaRE.MatchString(n) {
+			return true
+		}
+	}
+	return false
+}
+
+var decimalCommaRE = regexp.MustCompile(`^-?(?:[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]+|[0-9]+,[0-9]{1,2})$`)
 
 func numberRef(k int) string { return "screen_number_" + string(rune('a'+k)) }
