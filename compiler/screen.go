@@ -167,6 +167,9 @@ func (c *compiler) eventPos() map[string]int {
 // into.
 func (c *compiler) screenSources(x *screenIndex, in *info, value string) []screenSource {
 	els, _ := x.holding(value)
+	if len(els) == 0 && (clockTime.MatchString(value) || dateRE.MatchString(value)) {
+		els = x.holdingMost(value, maxScreenSources)
+	}
 	if len(els) == 0 && numeric(value) {
 		els = x.numbered(maxScreenSources * 4)
 	}

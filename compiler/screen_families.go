@@ -151,12 +151,13 @@ func timeFamily(text, value string) ast.Expr {
 	if v == nil || v[0] != strings.TrimSpace(value) {
 		return nil
 	}
-	to := timeLayout(v)
+	tos := []string{timeLayout(v)}
+	if len(v[1]) == 2 && v[1][0] != '0' { // "18" is HH or H alike: HH first
+		h := tos[0][:1]
+		tos = append(tos, strings.Replace(tos[0], h+h, h, 1))
+	}
 	for _, m := range clockTime.FindAllStringSubmatch(text, 4) {
 		from := timeLayout(m)
-		if from == to {
-			continue
-		}
 		pat := `[0-9]{1,2}:[0-9]{2}`
 		if m[3] != "" {
 			pat += `:[0-9]{2}`
@@ -164,9 +165,14 @@ func timeFamily(text, value string) ast.Expr {
 		if m[5] != "" {
 			pat += ` ?[AaPp]\.?[Mm]\.?`
 		}
-		e := call("reformat_date", call("regex", str(pat), ref(screenRef)), str(from), str(to))
-		if got, ok := evalScreen(e, text); ok && got == value {
-			return e
+		for _, to := range tos {
+			if from == to {
+				continue
+			}
+			e := call("reformat_date", call("regex", str(pat), ref(screenRef)), str(from), str(to))
+			if got, ok := evalScreen(e, text); ok && got == value {
+				return e
+			}
 		}
 	}
 	return nil
@@ -179,8 +185,8 @@ func timeLayout(m []string) string {
 	if m[5] != "" {
 		h = "h"
 	}
-	if len(m[1]) == 2 && m[1][0] == '0' {
-		h += h
+	if len(m[1]) == 2 {
+		h += h // "08" is HH; "18" may be H too (timeFamily tries it)
 	}
 	l := h + ":mm"
 	if m[3] != "" {

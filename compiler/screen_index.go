@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -20,12 +21,13 @@ type screenState struct {
 // its rarest word, so finding it costs the length of one posting list, not
 // a scan of every text (the compile benchmark holds it to that).
 type screenIndex struct {
-	id     string
-	snap   *trace.Snapshot
-	texts  []string         // per element: its text, white space collapsed
-	folded []string         // texts, lower-cased
-	member []string         // per element: the member that reads its text, "text" or "value"
-	words  map[string][]int // folded word → elements holding it, in document order
+	id      string
+	snap    *trace.Snapshot
+	texts   []string         // per element: its text, white space collapsed
+	folded  []string         // texts, lower-cased
+	member  []string         // per element: the member that reads its text, "text" or "value"
+	numeric []int            // the elements whose text holds a digit
+	words   map[string][]int // folded word → elements holding it, in document order
 }
 
 // screenIndexOf returns the index of snapshot id, building it on first use.
@@ -53,6 +55,9 @@ func newScreenIndex(id string, s *trace.Snapshot) *screenIndex {
 		x.member[i] = member
 		t := strings.Join(strings.Fields(raw), " ")
 		x.texts[i] = t
+		if strings.ContainsAny(t, "0123456789") {
+			x.numeric = append(x.numeric, i)
+		}
 		x.folded[i] = strings.ToLower(t)
 		for _, w := range wordsOf(t) {
 			if p := x.words[w]; len(p) == 0 || p[len(p)-1] != i {
@@ -186,16 +191,36 @@ func (x *screenIndex) innermost(els []int) []int {
 	return out
 }
 
-// numbered returns the innermost elements whose text holds a number, for
-// values computed by arithmetic from numbers the screen shows.
-func (x *screenIndex) numbered(limit int) []int {
+// holdingMost returns the innermost elements holding the most words of
+// value (at least one), for a value the page writes otherwise: "18:09"
+// typed from "6:09 PM" shares only its minutes with the page.
+func (x *screenIndex) holdingMost(value string, limit int) []int {
+	n := map[int]int{}
+	best := 0
+	for _, w := range wordsOf(value) {
+		for _, i := range x.words[w] {
+			n[i]++
+			best = max(best, n[i])
+		}
+	}
 	var els []int
-	for i, t := range x.texts {
-		if strings.ContainsAny(t, "0123456789") {
+	for i, k := range n {
+		if k == best {
 			els = append(els, i)
 		}
 	}
+	slices.Sort(els)
 	els = x.innermost(els)
+	if len(els) > limit {
+		els = els[:limit]
+	}
+	return els
+}
+
+// numbered returns the innermost elements whose text holds a number, for
+// values computed by arithmetic from numbers the screen shows.
+func (x *screenIndex) numbered(limit int) []int {
+	els := x.innermost(x.numeric)
 	if len(els) > limit {
 		els = els[:limit]
 	}
