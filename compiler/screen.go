@@ -276,6 +276,14 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 	if e := c.lookupFamily(src, value, in); e != nil {
 		return nonempty(e), ""
 	}
+	// A time or a date is reformatted as one, never taken apart by string
+	// programs (18:09 from "6:09 PM" is not 6 * 3 and the minutes).
+	if e := timeFamily(src.text, value); e != nil {
+		return substRef(e, screenRef, src.expr), ""
+	}
+	if e := dateFamily(src.text, value); e != nil {
+		return substRef(e, screenRef, src.expr), ""
+	}
 	p, ok := synth.Synthesize(value, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{})
 	var e ast.Expr
 	family, rejected := "", ""
