@@ -40,6 +40,15 @@ func vals(pairs ...string) map[string]string {
 // synthCases covers every family with a demonstration and held-out inputs.
 var synthCases = []synthCase{
 	{
+		// The last occurrence counts too, and a word before the text's
+		// closing punctuation is anchored there, not found as the first
+		// word before a point.
+		name: "regex last word of a paragraph", family: "regex",
+		sources: src("op2", "Massa a sed. Pellentesque tortor nibh, nunc sem."), output: "sem",
+		expr:    `regex("(\\pL+)\\.$", op2)`,
+		heldOut: []heldOut{{vals("op2", "Risus turpis. Purus enim rhoncus."), "rhoncus"}, {vals("op2", "Egestas."), "Egestas"}},
+	},
+	{
 		name: "identity", family: "identity",
 		sources: src("keyword", "Kilimanjaro"), output: "Kilimanjaro",
 		expr:    "keyword",
