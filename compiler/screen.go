@@ -276,6 +276,12 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 	if e := c.lookupFamily(src, value, in); e != nil {
 		return nonempty(e), ""
 	}
+	// When the instruction names the word's position ("the last word"),
+	// that is the evidence; a pattern around one occurrence of a word that
+	// the text may hold more than once is not.
+	if e := c.nthWordFamily(src, value); e != nil {
+		return substRef(e, screenRef, src.expr), ""
+	}
 	// A time or a date is reformatted as one, never taken apart by string
 	// programs (18:09 from "6:09 PM" is not 6 * 3 and the minutes).
 	if e := timeFamily(src.text, value); e != nil {

@@ -28,19 +28,9 @@ func hasFuncs(names ...string) bool {
 	return true
 }
 
-// screenFamilies tries the families below on one source, in order.
+// screenFamilies tries the families that remain when no string program
+// fits (programFrom tries the n-th word, times and dates before them).
 func (c *compiler) screenFamilies(src screenSource, value string) ast.Expr {
-	// The n-th word first: when the instruction names the position, the
-	// words around the value are content, not phrasing.
-	if e := c.nthWordFamily(src, value); e != nil {
-		return e
-	}
-	if e := timeFamily(src.text, value); e != nil {
-		return e
-	}
-	if e := dateFamily(src.text, value); e != nil {
-		return e
-	}
 	if src.area != "instruction" {
 		return nil // the words around a value in a paragraph are content, not phrasing
 	}
