@@ -297,7 +297,7 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 	case !ok:
 	case p.Family == "split" || p.Family == "substr" || usesFunc(p.Expr, "split", "substr"):
 		rejected = fmt.Sprintf("%s: %s cuts the value at a fixed place of a text that changes between instances", src.where, p)
-	case weakPattern(p.Expr, src.text):
+	case weakPattern(p.Expr, src.text, value):
 		rejected = fmt.Sprintf("%s: %s finds the value only by where this text puts it", src.where, p)
 	case p.Penalty > 1:
 		rejected = fmt.Sprintf("%s: %s is too specific to the demonstrated text", src.where, p)

@@ -356,7 +356,7 @@ func (c *compiler) searchList(i int, values []string, ev *Evidence) ast.Expr {
 			ev.Found = append(ev.Found, src.where)
 			span := src.text[lo:hi]
 			var inner ast.Expr
-			if p, ok := synth.Synthesize(span, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{Families: []string{"regex"}}); ok && !weakPattern(p.Expr, src.text) {
+			if p, ok := synth.Synthesize(span, []synth.Source{{Name: screenRef, Value: src.text}}, synth.Options{Families: []string{"regex"}}); ok && !weakPattern(p.Expr, src.text, span) {
 				inner = p.Expr
 			} else if inner = contextFamily(src.text, span); inner == nil {
 				continue

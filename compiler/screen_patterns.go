@@ -16,7 +16,11 @@ import (
 // ("first word after a space"), or a bare class with more than one match
 // in the text. In a short value such a pattern is fine; in an instruction
 // or a paragraph that changes between instances it is a coincidence.
-func weakPattern(e ast.Expr, text string) bool {
+func weakPattern(e ast.Expr, text, value string) bool {
+	// The text holds the value more than once: a context of punctuation
+	// ("after a comma") says which only by chance; quotes, brackets, words
+	// or an anchor say it.
+	repeated := strings.Count(text, value) > 1
 	weak := false
 	ast.Inspect(e, func(n ast.Expr) bool {
 		c, ok := n.(*ast.Call)
@@ -31,15 +35,22 @@ func weakPattern(e ast.Expr, text string) bool {
 		if err != nil {
 			return true
 		}
-		anchored, context, group := false, false, false
+		anchored, context, letters, paired, group := false, false, false, false, false
 		var walk func(r *syntax.Regexp, inGroup bool)
 		walk = func(r *syntax.Regexp, inGroup bool) {
 			switch r.Op {
 			case syntax.OpBeginText, syntax.OpEndText, syntax.OpBeginLine, syntax.OpEndLine:
 				anchored = true
 			case syntax.OpLiteral:
-				if !inGroup && strings.TrimFunc(string(r.Rune), unicode.IsSpace) != "" {
+				lit := string(r.Rune)
+				if !inGroup && strings.TrimFunc(lit, unicode.IsSpace) != "" {
 					context = true
+				}
+				if !inGroup && strings.ContainsFunc(lit, unicode.IsLetter) {
+					letters = true
+				}
+				if !inGroup && strings.ContainsAny(lit, `"'()[]{}«»“”‘’<>`) {
+					paired = true
 				}
 			case syntax.OpCapture:
 				group = true
@@ -51,6 +62,8 @@ func weakPattern(e ast.Expr, text string) bool {
 		}
 		walk(re, false)
 		switch {
+		case repeated && !anchored && !letters && !paired:
+			weak = true
 		case anchored || context:
 		case group:
 			weak = true
