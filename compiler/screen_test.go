@@ -123,3 +123,27 @@ button #submit | Submit
 		})
 	}
 }
+
+// TestWeakPattern: a regex over a screen text finds its value by context
+// (quotes, a label, words, an anchor), not by where this text happens to
+// put it.
+func TestWeakPattern(t *testing.T) {
+	for _, tt := range []struct {
+		pat, text, value string
+		weak             bool
+	}{
+		{`"([^"]+)"`, `Enter "Kasey" into the field.`, "Kasey", false},
+		{`Total: ([0-9.]+)`, "Total: 12.50", "12.50", false},
+		{`(\pL+)\.$`, "Lorem ipsum sem.", "sem", false},
+		{`Type (.+?) into`, "Type blue into the box", "blue", false},
+		{` (\pL+)`, "Type tangerine into the box", "tangerine", true},
+		{`, (\pL+)`, "Nibh, vitae amet, vitae.", "vitae", true},
+		{`[0-9]+`, "Room 12 on floor 3", "12", true},
+		{`[0-9]+`, "Room 12", "12", false},
+	} {
+		e := call("regex", str(tt.pat), ref(screenRef))
+		if got := weakPattern(e, tt.text, tt.value); got != tt.weak {
+			t.Errorf("weakPattern(%q on %q) = %v, want %v", tt.pat, tt.text, got, tt.weak)
+		}
+	}
+}
