@@ -146,6 +146,7 @@ type compiler struct {
 	llm            bool         // the semantic stages run after the rules
 	literal        bool         // Options.Literal: nothing is read from the screen
 	evidence       []Evidence   // for --explain, in step order
+	screenState                 // the indexed snapshots (screen_index.go)
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -364,19 +365,28 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	return d.Expr()
 }
 
-// textExpr chooses the expression for a typed or pasted text: an earlier
-// step with that value, a synthesized program over earlier values, or a
-// new input named after the field with the value as its default.
-func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
+// textExpr chooses the expression for a typed or pasted text of op i: an
+// earlier step with that value, a program reading it from the screen
+// before the step (screen.go), a synthesized program over earlier values,
+// or a new input named after the field with the value as its default.
+// screen reports a program over the screen: the step then carries
+// `example:` with the demonstrated value.
+func (c *compiler) textExpr(i int, text string, t *trace.Target, st *state) (e ast.Expr, screen bool) {
 	if isSecret(t) {
-		return c.secretExpr(text, t, st)
+		// A password field's value stays a secret input, never read from
+		// the screen: what a program reads is journaled as it is typed.
+		c.secretEvidence(i)
+		return c.secretExpr(text, t, st), false
 	}
-	for k := len(st.sources) - 1; k >= 0; k-- {
+	for k := len(st.sources) - 1; k >= 0 && !c.literal; k-- {
 		if st.sources[k].value == text {
-			return ref(st.sources[k].name)
+			return ref(st.sources[k].name), false
 		}
 	}
-	if len(st.sources) > 0 {
+	if e, ok := c.screenValue(i, text); ok {
+		return e, true
+	}
+	if len(st.sources) > 0 && !c.literal {
 		srcs := make([]synth.Source, 0, len(st.sources))
 		for k := len(st.sources) - 1; k >= 0; k-- { // most recent first
 			if f := st.sources[k].field; f != "" && f == fieldKey(t) {
@@ -385,8 +395,9 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 			srcs = append(srcs, synth.Source{Name: st.sources[k].name, Value: st.sources[k].value})
 		}
 		if p, ok := synth.Synthesize(text, srcs, synth.Options{}); ok {
-			return p.Expr
+			return p.Expr, false
 		}
+		c.noEvidence(i, text, st)
 	}
 	name := c.unique(identName(labelOf(t)), "_value")
 	if labelOf(t) == "" {
@@ -394,7 +405,7 @@ func (c *compiler) textExpr(text string, t *trace.Target, st *state) ast.Expr {
 	}
 	c.inputs = append(c.inputs, &ast.InputDecl{Name: ast.Ident{Name: name}, Type: &ast.TypeExpr{Name: "text"}, Default: str(text)})
 	st.sources = append(st.sources, source{name, text, fieldKey(t)})
-	return ref(name)
+	return ref(name), false
 }
 
 func (c *compiler) unique(base, suffix string) string {
@@ -439,13 +450,13 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return c.uploadExpr(in, tgt(), st)
 	case "type":
 		target := tgt()
-		return call("type", target, c.textExpr(in.Text, in.full, st))
+		return withExample(call("type", target), in.Text)(c.textExpr(i, in.Text, in.full, st))
 	case "paste":
 		target := tgt()
 		if in.Text == "" {
 			return call("paste", target)
 		}
-		return call("paste", target, c.textExpr(in.Text, in.full, st))
+		return withExample(call("paste", target), in.Text)(c.textExpr(i, in.Text, in.full, st))
 	case "select_text":
 		if in.Target == nil {
 			return call("select_text", str(in.Text))

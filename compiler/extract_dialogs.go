@@ -41,7 +41,8 @@ func (c *compiler) uploadExpr(in *info, target ast.Expr, st *state) ast.Expr {
 		files = e.Files
 	}
 	if len(files) == 1 {
-		return call("upload", target, c.textExpr(files[0], in.full, st))
+		e, _ := c.textExpr(-1, files[0], in.full, st)
+		return call("upload", target, e)
 	}
 	l := &ast.ListLit{}
 	for _, f := range files {

@@ -20,6 +20,7 @@ func runCompile(c *cli, args []string) int {
 	out := fs.String("o", "", "the workflow file to write (default: standard output)")
 	root := fs.String("dir", ".cogflow", "where the compiled original is kept and the project's knowledge.hcl is read")
 	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
+	explain := fs.Bool("explain", false, "print, for each value read from the screen or left to an input or a dependency, the evidence: where it was found, the consistent programs, why")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -65,6 +66,12 @@ func runCompile(c *cli, args []string) int {
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(c.stderr, "cogflow compile: warning: %s\n", w)
+	}
+	if *explain {
+		fmt.Fprintf(c.stderr, "cogflow compile: evidence for %d values:\n", len(res.Evidence))
+		for _, e := range res.Evidence {
+			fmt.Fprint(c.stderr, e.String())
+		}
 	}
 	if err := os.MkdirAll(filepath.Join(*root, "compiled"), 0o755); err == nil {
 		err = writeNew(filepath.Join(*root, "compiled", name), res.Source)

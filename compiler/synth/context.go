@@ -10,8 +10,11 @@ import (
 // the left separator (a label such as "Total: ").
 type context struct {
 	atStart, atEnd bool
-	left, right    string
-	label          string
+	// nearEnd: only the right separator run follows the occurrence ("sem."
+	// ending a paragraph); nearStart: only the left one precedes it.
+	nearStart, nearEnd bool
+	left, right        string
+	label              string
 }
 
 func contextAt(v []rune, at, end int) context {
@@ -26,6 +29,7 @@ func contextAt(v []rune, at, end int) context {
 		r++
 	}
 	c.right = string(v[end:r])
+	c.nearStart, c.nearEnd = l == 0 && at > 0, r == len(v) && end < len(v)
 	if c.left != "" {
 		w := l
 		for w > 0 && isAlnum(v[w-1]) {
@@ -65,6 +69,16 @@ func (c context) forms(body string) []pattern {
 		out = append(out, pattern{pat: body + "$"})
 	}
 	group := "(" + body + ")"
+	if c.nearEnd {
+		// The last word of a text, before its closing punctuation.
+		// Anchored, it keeps its meaning in a longer text of more sentences.
+		// (after a pair of brackets or quotes around it, before the same
+		// unanchored).
+		out = append(out, pattern{pat: group + regexp.QuoteMeta(c.right) + "$", prio: 2})
+	}
+	if c.nearStart {
+		out = append(out, pattern{pat: "^" + regexp.QuoteMeta(c.left) + group, prio: 2})
+	}
 	for _, l := range c.lefts() {
 		L := regexp.QuoteMeta(l)
 		if l != "" {
@@ -73,10 +87,10 @@ func (c context) forms(body string) []pattern {
 		for _, r := range c.rights() {
 			R := regexp.QuoteMeta(r)
 			if r != "" && l == c.left {
-				out = append(out, pattern{pat: group + R, prio: 1})
+				out = append(out, pattern{pat: group + R, prio: 1 + 2*b2i(c.nearEnd)})
 			}
 			if l != "" && r != "" {
-				out = append(out, pattern{pat: L + group + R, prio: 1})
+				out = append(out, pattern{pat: L + group + R, prio: 1 + 2*b2i(c.nearEnd && r == c.right)})
 			}
 		}
 	}

@@ -223,3 +223,32 @@ func compiled(p string) *regexp.Regexp {
 	patterns.m[p] = re
 	return re
 }
+
+// EvalList runs a program that computes a list of texts (split_list(...),
+// words(...)) on new values of its sources and returns the texts.
+func (p *Program) EvalList(sources map[string]string) ([]string, error) {
+	env := map[string]cty.Value{}
+	for _, name := range p.Refs() {
+		v, ok := sources[name]
+		if !ok {
+			return nil, fmt.Errorf("synth: no value for %s", name)
+		}
+		env[name] = cty.StringVal(v)
+	}
+	v, err := eval(p.Expr, env)
+	if err != nil {
+		return nil, err
+	}
+	if v.IsNull() || !v.IsKnown() || !(v.Type().IsListType() || v.Type().IsTupleType()) {
+		return nil, fmt.Errorf("synth: the program computes no list")
+	}
+	var out []string
+	for _, item := range v.AsValueSlice() {
+		s, ok := funcs.Text(item)
+		if !ok {
+			return nil, fmt.Errorf("synth: a list item is not text")
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}

@@ -16,6 +16,9 @@ func regexFamily(s *search, in input) {
 		return
 	}
 	occ := runeIndex(v, t, 3)
+	if last := lastRuneIndex(v, t); last >= 0 && (len(occ) == 0 || occ[len(occ)-1] < last) {
+		occ = append(occ, last) // the end of a long text: "the last word"
+	}
 	if len(occ) == 0 {
 		return
 	}

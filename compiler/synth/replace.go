@@ -35,7 +35,7 @@ func replaceWindows(s *search, in input, pre, suf int) {
 			}
 			old := string(v[a:b])
 			repl := string(t[a : len(t)-(len(v)-b)])
-			if !mostlyKept(len(v)-(b-a), len([]rune(repl))) || !smallEdit(b-a, len(v)-(b-a)) {
+			if !mostlyKept(len(v)-(b-a), len([]rune(repl))) || !smallEdit(b-a, len(v)-(b-a)) || cutsMost(old, b-a, len(v)-(b-a)) {
 				continue
 			}
 			pen, prio, ok := replacePenalty(old, repl)
@@ -53,6 +53,16 @@ func replaceWindows(s *search, in input, pre, suf int) {
 // it is a constant that happens to share a few characters with it.
 func mostlyKept(kept, added int) bool {
 	return (kept >= 3 || kept >= added) && added <= 4*kept+8
+}
+
+// cutsMost reports whether a replace takes away most of the source (as
+// many characters as it keeps, or more) including a word of content: "Grace Hopper" →
+// "grace@example.com" is not replace(lower(op2), " hopper",
+// "@example.com"), a program that would type "ada lovelace" for "Ada
+// Lovelace", but a value of its own. A field is never explained by
+// cutting most of another field's value away.
+func cutsMost(old string, removed, kept int) bool {
+	return removed >= kept && hasAlnum(old) && !labelLike(old)
 }
 
 // smallEdit reports whether searching for a part of removed characters,

@@ -40,6 +40,15 @@ func vals(pairs ...string) map[string]string {
 // synthCases covers every family with a demonstration and held-out inputs.
 var synthCases = []synthCase{
 	{
+		// The last occurrence counts too, and a word before the text's
+		// closing punctuation is anchored there, not found as the first
+		// word before a point.
+		name: "regex last word of a paragraph", family: "regex",
+		sources: src("op2", "Massa a sed. Pellentesque tortor nibh, nunc sem."), output: "sem",
+		expr:    `regex("(\\pL+)\\.$", op2)`,
+		heldOut: []heldOut{{vals("op2", "Risus turpis. Purus enim rhoncus."), "rhoncus"}, {vals("op2", "Egestas."), "Egestas"}},
+	},
+	{
 		name: "identity", family: "identity",
 		sources: src("keyword", "Kilimanjaro"), output: "Kilimanjaro",
 		expr:    "keyword",
@@ -299,6 +308,10 @@ func TestNegative(t *testing.T) {
 		{"no sources", nil, "hello"},
 		{"only empty sources", src("op2", ""), "hello"},
 		{"empty output", src("op2", "hello"), ""},
+		// Another field's value with most of it cut away: a run with
+		// "Ada Lovelace" would type "ada lovelace" (issue 13's form case).
+		{"an e-mail from most of a name cut away", src("op2", "Grace Hopper"), "grace@example.com"},
+		{"a word from most of a name cut away", src("op2", "Grace Hopper"), "grace likes tea"},
 		// A summary keeps the paragraph's first words and its point: no
 		// edit of the paragraph computes it in another run.
 		{"a summary of a paragraph", src("op7", "Kilimanjaro is a dormant volcano in north-eastern Tanzania, close to the border with Kenya, and, at 5,895 metres above sea level, the highest mountain in Africa. It rises almost 4,900 metres above the plains."),

@@ -102,6 +102,17 @@ func runeIndex(rs, sub []rune, max int) []int {
 	return at
 }
 
+// lastRuneIndex returns the position of the last occurrence of sub in rs,
+// or -1.
+func lastRuneIndex(rs, sub []rune) int {
+	for i := len(rs) - len(sub); i >= 0 && len(sub) > 0; i-- {
+		if equalRunes(rs[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}
+
 func equalRunes(a, b []rune) bool {
 	if len(a) != len(b) {
 		return false
