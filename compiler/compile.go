@@ -39,6 +39,9 @@ type Options struct {
 	// demonstrated, nothing read from the screen. It is the baseline a
 	// generalizing compilation is measured against (`make eval`).
 	Literal bool
+
+	// stub stands in for the screen search in this package's tests.
+	stub *screenStub
 }
 
 // Result is a compiled workflow.
@@ -77,9 +80,11 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	}
 	c.llm = opts.LLM != nil
 	c.literal = opts.Literal
+	c.stub = opts.stub
 	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
 	c.enrich()
 	c.findLoop()
+	c.findValueLoops()
 	file := c.emit(opts)
 	c.answerDialogs(file)
 	if opts.LLM != nil {
@@ -141,11 +146,17 @@ type compiler struct {
 	loopItems      bool // the loop walks a list's items, not a table's rows
 	loopReps       int  // how many items after the first the demonstration did alike
 	loopFolded     []string
-	folded         map[int]bool // ops that are later iterations of the loop
-	todo           bool         // a TODO choice was emitted
-	llm            bool         // the semantic stages run after the rules
-	literal        bool         // Options.Literal: nothing is read from the screen
-	evidence       []Evidence   // for --explain, in step order
+	folded         map[int]bool     // ops that are later iterations of the loop
+	todo           bool             // a TODO choice was emitted
+	llm            bool             // the semantic stages run after the rules
+	literal        bool             // Options.Literal: nothing is read from the screen
+	evidence       []Evidence       // for --explain, in step order
+	stub           *screenStub      // tests: stands in for the screen search (choice.go)
+	examples       map[int]ast.Expr // the demonstrated values of choices computed from the screen
+	valueLoops     []*valueLoop     // runs of ops done once per value of a list (loop_values.go)
+	loopIter       ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
+	loopGuard      *ast.Call        // the assertion before a filtered loop that it has items
+	loopNote       string           // the filtered loop's comment
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -324,6 +335,10 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
+	if e, ok := c.choiceExpr(i, t, d, snap); ok {
+		return e
+	}
+	d = c.generalized(i, t, d, snap)
 	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
 			e := c.infos[st.elements[k]]
@@ -538,7 +553,11 @@ func (c *compiler) emit(opts Options) *ast.File {
 			outer.secrets = st.secrets
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.stepExpr(i, st), in.Button), c.tr, in.Events)}
+		if vl := c.valueLoopAt(i); vl != nil {
+			steps = append(steps, c.valueLoopStmt(vl))
+			continue
+		}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.withExample(i, c.stepExpr(i, st)), in.Button), c.tr, in.Events)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {
@@ -552,8 +571,15 @@ func (c *compiler) emit(opts Options) *ast.File {
 				if c.loopRow > 0 {
 					iter = &ast.Slice{X: iter, Lo: num(c.loopRow)}
 				}
+				if c.loopIter != nil {
+					iter = c.loopIter
+				}
 				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
 				f.Comments.Leading = []ast.Comment{{Text: c.loopComment()}}
+				if c.loopGuard != nil {
+					steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("has_items", "_")}, Value: c.loopGuard})
+					f.Comments.Leading = []ast.Comment{{Text: c.loopNote}}
+				}
 				steps = append(steps, f)
 			}
 			continue
