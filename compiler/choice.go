@@ -39,6 +39,17 @@ import (
 // positional css selector, the list item it sat in — are left out; the
 // kind's classes (the tokens every element of the kind shares) stay.
 
+// choiceState is what the compiler keeps about choices and loops by
+// values read from the screen.
+type choiceState struct {
+	stub       *screenStub      // tests: stands in for the screen search
+	examples   map[int]ast.Expr // op → the demonstrated value of a choice computed from the screen
+	valueLoops []*valueLoop     // runs of ops done once per value of a list (loop_values.go)
+	loopIter   ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
+	loopGuard  *ast.Call        // the assertion before a filtered loop that it has items
+	loopNote   string           // the filtered loop's comment
+}
+
 // screenStub stands in for the screen search in tests of what is built on
 // it (golden cases give the programs), so that those tests do not depend on
 // which program the search prefers. nil: the screen search.

@@ -146,17 +146,11 @@ type compiler struct {
 	loopItems      bool // the loop walks a list's items, not a table's rows
 	loopReps       int  // how many items after the first the demonstration did alike
 	loopFolded     []string
-	folded         map[int]bool     // ops that are later iterations of the loop
-	todo           bool             // a TODO choice was emitted
-	llm            bool             // the semantic stages run after the rules
-	literal        bool             // Options.Literal: nothing is read from the screen
-	evidence       []Evidence       // for --explain, in step order
-	stub           *screenStub      // tests: stands in for the screen search (choice.go)
-	examples       map[int]ast.Expr // the demonstrated values of choices computed from the screen
-	valueLoops     []*valueLoop     // runs of ops done once per value of a list (loop_values.go)
-	loopIter       ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
-	loopGuard      *ast.Call        // the assertion before a filtered loop that it has items
-	loopNote       string           // the filtered loop's comment
+	folded         map[int]bool // ops that are later iterations of the loop
+	todo           bool         // a TODO choice was emitted
+	llm            bool         // the semantic stages run after the rules
+	literal        bool         // Options.Literal: nothing is read from the screen
+	evidence       []Evidence   // for --explain, in step order
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
@@ -164,6 +158,8 @@ type compiler struct {
 	anchorKeys []string
 	taken      map[string]bool
 	keyCount   map[string]int
+
+	choiceState // choices and loops by values read from the screen (choice.go)
 }
 
 func (c *compiler) enrich() {
