@@ -26,7 +26,9 @@ import (
 //   - the clicked element must be one of several of its kind on the
 //     screen (the value is what tells it from the others: a lone Submit
 //     button is no choice, and stays described by its own name);
-//   - its shown value (name, else text) must be found on the screen before
+//   - its shown value (name, else text) must not be a value an earlier
+//     step of the workflow typed or copied (the screen shows it because
+//     the workflow put it there), and must be found on the screen before
 //     the click somewhere else than in the element itself or around it, by
 //     the evidence rules of the values (docs/language.md, "Values read from
 //     the screen");
@@ -94,7 +96,7 @@ func shownValue(e *trace.Attributes) (attr, value string) {
 
 // choiceExpr returns, for a click on target t of op i, the element chosen
 // by a value read from the screen, when the rule above allows it.
-func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, snap string) (ast.Expr, bool) {
+func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap string) (ast.Expr, bool) {
 	in := c.infos[i]
 	if c.literal || t == nil || t != in.full {
 		return nil, false
@@ -114,7 +116,7 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, snap string) (ast
 		return c.optionByValue(i, v, d.Expr())
 	}
 	attr, value := shownValue(&s.Elements[idx].Attributes)
-	if value == "" || !meaningful(value) {
+	if value == "" || !meaningful(value) || c.typedBefore(value, st) {
 		return nil, false
 	}
 	kind := kindAttrs(s, idx)
@@ -147,6 +149,20 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, snap string) (ast
 	ev.Why = fmt.Sprintf("the clicked %s is one of %d of its kind and shows the value the screen named; the description picks it alone on the demonstration's screen", ctor, alike(s, ctor, kind))
 	c.evidence = append(c.evidence, ev)
 	return out, true
+}
+
+// typedBefore reports whether an earlier step of the workflow produced the
+// value (typed it, copied it): the screen then shows it because the
+// workflow put it there, and the choice of an element that matches a value
+// of the workflow's own (the search result for what was searched) is left
+// to the rules for such choices (a dependency, or the demonstrated item).
+func (c *compiler) typedBefore(value string, st *state) bool {
+	for _, src := range st.sources {
+		if fold(src.value) == fold(value) {
+			return true
+		}
+	}
+	return false
 }
 
 // meaningful reports whether a value can be evidence of a choice: at least

@@ -331,7 +331,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
-	if e, ok := c.choiceExpr(i, t, d, snap); ok {
+	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}
 	d = c.generalized(i, t, d, snap)
