@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -23,7 +24,8 @@ import (
 //     which field is meant, a position only where it was;
 //   - a clicked element whose name holds a number (a numbered title, the
 //     usual sign of generated content) and that is the only element of its
-//     kind on the screen (its role and the classes of its kind) is
+//     kind on the screen (its role and one stable class, or its role, its
+//     tag and one stable class: `css: "h3.ui-accordion-header"`) is
 //     described by its kind alone.
 //
 // Anything else keeps the demonstrated description: a description that
@@ -116,15 +118,68 @@ func byKind(s *trace.Snapshot, idx int, d *Desc, t *trace.Target, action string)
 		return nil
 	}
 	ctor, base := ctorOf(e.Role)
-	cls := stableClass(e.Class)
-	if cls == "" {
-		return nil
+	// The fewest words of the kind that single it out: one stable class,
+	// else the tag with one stable class (an <h3> header among <p> rows
+	// styled alike).
+	var kinds [][]Attr
+	toks := strings.Fields(stableClass(e.Class))
+	for _, tok := range toks {
+		kinds = append(kinds, []Attr{{"class", tok}})
 	}
-	kind := append(append([]Attr(nil), base...), Attr{"class", cls})
-	if count(s, ctor, kind, -1) != 1 || !matches(e, ctor, kind) {
-		return nil
+	if tag := tagOf(e.Path); tag != "" {
+		for _, tok := range toks {
+			kinds = append(kinds, []Attr{{"css", tag + "." + tok}})
+		}
 	}
-	return &Desc{Ctor: ctor, Attrs: kind, Unique: true}
+	for _, k := range kinds {
+		kind := append(append([]Attr(nil), base...), k...)
+		if countKind(s, ctor, kind) == 1 && kindMatches(e, ctor, kind) {
+			return &Desc{Ctor: ctor, Attrs: kind, Unique: true}
+		}
+	}
+	return nil
+}
+
+// tagOf is the element name a browser path ends with ("div[1]/h3" → h3),
+// or "" when the path's last step is not a plain name.
+func tagOf(path string) string {
+	last := path[strings.LastIndex(path, "/")+1:]
+	if i := strings.IndexByte(last, '['); i >= 0 {
+		last = last[:i]
+	}
+	for _, r := range last {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return ""
+		}
+	}
+	return last
+}
+
+// kindMatches is matches for a kind, whose css is a tag and a class.
+func kindMatches(e *trace.Element, ctor string, kind []Attr) bool {
+	var rest []Attr
+	for _, a := range kind {
+		if a.Name != "css" {
+			rest = append(rest, a)
+			continue
+		}
+		tag, cls, _ := strings.Cut(a.Value, ".")
+		if tagOf(e.Path) != tag || !slices.Contains(strings.Fields(e.Class), cls) {
+			return false
+		}
+	}
+	return matches(e, ctor, rest)
+}
+
+// countKind counts the elements of a kind.
+func countKind(s *trace.Snapshot, ctor string, kind []Attr) int {
+	n := 0
+	for k := range s.Elements {
+		if kindMatches(&s.Elements[k], ctor, kind) {
+			n++
+		}
+	}
+	return n
 }
 
 // numbered reports whether a name holds a number: "Section #22", "Item 7".
