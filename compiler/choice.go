@@ -129,6 +129,11 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		return nil, false
 	}
 	ev := Evidence{Step: in.name, Value: value}
+	if !shown(expr) {
+		ev.Why = fmt.Sprintf("%s computes the value rather than reading it as the screen shows it: a coincidence for a choice; the demonstrated element is kept", printer.ExprString(expr))
+		c.evidence = append(c.evidence, ev)
+		return nil, false
+	}
 	if reads := readsChosen(s, idx, expr); reads != "" {
 		ev.Why = fmt.Sprintf("the value was found only in %s, the chosen element or one around it: no evidence; the demonstrated element is kept", reads)
 		c.evidence = append(c.evidence, ev)
@@ -165,16 +170,53 @@ func (c *compiler) typedBefore(value string, st *state) bool {
 	return false
 }
 
-// meaningful reports whether a value can be evidence of a choice: at least
-// two letters or digits (a one-letter value is found anywhere).
+// meaningful reports whether a value can be evidence of a choice: two
+// characters or more, a letter or digit among them ("@a" is a user name;
+// a one-letter value is found anywhere).
 func meaningful(v string) bool {
-	n := 0
+	n, alnum := 0, false
 	for _, r := range v {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r > unicode.MaxLatin1 {
+		if !unicode.IsSpace(r) {
 			n++
 		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r > unicode.MaxLatin1 {
+			alnum = true
+		}
 	}
-	return n >= 2
+	return n >= 2 && alnum
+}
+
+// shown reports whether a value program reads the value as the screen
+// shows it (an extraction, a case or space change), not a computation: a
+// choice is made by a value the screen names, and arithmetic or a format
+// that happens to give the chosen element's text is a coincidence.
+func shown(expr ast.Expr) bool {
+	ok := true
+	walkCalls(expr, func(call *ast.Call) {
+		if r, isRef := call.Fun.(*ast.Ref); isRef {
+			switch r.Name {
+			case "format", "format_number", "reformat_date", "parse_number", "round", "sum", "join":
+				ok = false
+			}
+		}
+	})
+	var binary func(e ast.Expr) bool
+	binary = func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.Binary:
+			return true
+		case *ast.Paren:
+			return binary(x.X)
+		case *ast.Call:
+			for _, a := range x.Args {
+				if binary(a.Value) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return ok && !binary(expr)
 }
 
 // kindAttrs are the attributes element idx shares with the others of its
@@ -349,6 +391,11 @@ func (c *compiler) optionByValue(i int, value string, sel ast.Expr) (ast.Expr, b
 		return nil, false
 	}
 	ev := Evidence{Step: in.name, Value: value}
+	if !shown(expr) {
+		ev.Why = fmt.Sprintf("%s computes the value rather than reading it as the screen shows it: a coincidence for a choice; the demonstrated option is kept", printer.ExprString(expr))
+		c.evidence = append(c.evidence, ev)
+		return nil, false
+	}
 	if reads := readsChosen(s, idx, expr); reads != "" {
 		ev.Why = fmt.Sprintf("the value was found only in %s, the list itself or around it: no evidence; the demonstrated option is kept", reads)
 		c.evidence = append(c.evidence, ev)

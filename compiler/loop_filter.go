@@ -54,7 +54,7 @@ func (c *compiler) filteredLoop(i int, cont string, idx int) bool {
 	}
 	for _, v := range filterValues(s, items, acted) {
 		expr, ok := c.lookValue(i, v)
-		if !ok || readsAny(s, items, expr) {
+		if !ok || !shown(expr) || readsAny(s, items, expr) {
 			continue
 		}
 		iter := call("with_text", call("items", c.loopListDesc(in, cont).Expr()), expr)

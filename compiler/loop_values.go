@@ -136,7 +136,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 	if !ok {
 		return nil
 	}
-	if reads := readsChosen(s, idx, expr); reads != "" {
+	if reads := readsChosen(s, idx, expr); reads != "" || !shown(expr) {
 		return nil
 	}
 	return &valueLoop{lo: i, hi: hi, iter: expr, values: values, body: func(v ast.Expr) ast.Expr {
