@@ -165,7 +165,7 @@ type compiler struct {
 func (c *compiler) enrich() {
 	c.keyCount = map[string]int{}
 	for i, op := range c.ops {
-		in := &info{Op: op}
+		in := &info{Op: op, name: "op" + strconv.Itoa(i+1)} // the name evidence cites before emit
 		if op.Note != "" {
 			c.warnings = append(c.warnings, fmt.Sprintf("op%d: %s", i+1, op.Note))
 		}
