@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -124,7 +125,7 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	if alike(s, ctor, kind) < 2 {
 		return nil, false
 	}
-	expr, ok := c.lookValue(i, value)
+	expr, _, ok := c.lookShown(i, value)
 	if !ok {
 		return nil, false
 	}
@@ -386,7 +387,7 @@ func (c *compiler) optionByValue(i int, value string, sel ast.Expr) (ast.Expr, b
 	if n != 1 {
 		return nil, false
 	}
-	expr, ok := c.lookValue(i, value)
+	expr, _, ok := c.lookShown(i, value)
 	if !ok {
 		return nil, false
 	}
@@ -407,4 +408,96 @@ func (c *compiler) optionByValue(i int, value string, sel ast.Expr) (ast.Expr, b
 	ev.Why = "the option chosen is the one the screen named, one of the list's options"
 	c.evidence = append(c.evidence, ev)
 	return opt, true
+}
+
+// lookShown is lookValue for a value the run compares up to case (a
+// name, a text): the screen may write it in another case ("Click the
+// cancel button" for the button Cancel). It returns the program and the
+// form the screen wrote.
+func (c *compiler) lookShown(i int, value string) (ast.Expr, string, bool) {
+	for _, v := range caseForms(value) {
+		if e, ok := c.lookValue(i, v); ok {
+			return e, v, true
+		}
+	}
+	return nil, "", false
+}
+
+// caseForms are a value as written, in lower case, in upper case and with
+// its first letter capitalized, without repeats.
+func caseForms(v string) []string {
+	forms := []string{v, strings.ToLower(v), strings.ToUpper(v)}
+	if r := []rune(strings.ToLower(v)); len(r) > 0 {
+		forms = append(forms, string(unicode.ToUpper(r[0]))+string(r[1:]))
+	}
+	var out []string
+	for _, f := range forms {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// itemChoice is itemTarget for op i's target in the loop's item, with the
+// class chosen by a value the screen names when the target is one of a
+// row of icons told apart by their class alone (the Like, Share, Reply
+// buttons of a post) and the screen names the icon: "Click the "Share"
+// button on …" picks `class: lower(<program>)`.
+func (c *compiler) itemChoice(i int, t *trace.Target, snap string) ast.Expr {
+	e := itemTarget(c.tr, t, snap)
+	desc, ok := e.(*ast.Call)
+	if !ok || c.literal {
+		return e
+	}
+	_, s, idx := resolve(c.tr, c.infos[i].Target, snap)
+	if s == nil || idx < 0 {
+		return e
+	}
+	if _, v := shownValue(&s.Elements[idx].Attributes); v != "" {
+		return e // told by what it shows, not by its class
+	}
+	for _, a := range desc.Args {
+		lit, isLit := a.Value.(*ast.StringLit)
+		if a.Name == nil || a.Name.Name != "class" || !isLit || len(strings.Fields(lit.Value)) != 1 || !iconRow(s, idx, lit.Value) {
+			continue
+		}
+		expr, form, ok := c.lookShown(i, lit.Value)
+		if !ok || !shown(expr) || readsChosen(s, idx, expr) != "" {
+			return e
+		}
+		switch lit.Value {
+		case form:
+		case strings.ToLower(form):
+			expr = call("lower", expr)
+		case strings.ToUpper(form):
+			expr = call("upper", expr)
+		default:
+			return e
+		}
+		c.example(i, str(lit.Value))
+		c.evidence = append(c.evidence, Evidence{Step: c.infos[i].name, Value: lit.Value, Chosen: printer.ExprString(expr),
+			Why: "the clicked icon is told from its neighbours by its class alone, and the screen names that class"})
+		a.Value = expr
+		return e
+	}
+	return e
+}
+
+// iconRow reports whether element idx sits among siblings of its role
+// that lack its class token: a row of icons, one of which is chosen.
+func iconRow(s *trace.Snapshot, idx int, tok string) bool {
+	e := &s.Elements[idx]
+	others := 0
+	for k := range s.Elements {
+		o := &s.Elements[k]
+		if k == idx || o.Parent != e.Parent || o.Role != e.Role {
+			continue
+		}
+		if slices.Contains(strings.Fields(o.Class), tok) {
+			return false
+		}
+		others++
+	}
+	return others > 0
 }

@@ -310,7 +310,7 @@ type state struct {
 func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap string) ast.Expr {
 	in := c.infos[i]
 	if c.inLoopItem(i, t) {
-		return itemTarget(c.tr, t, snap)
+		return c.itemChoice(i, t, snap)
 	}
 	if h := headersOf(t); h != nil {
 		if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {

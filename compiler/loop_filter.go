@@ -65,8 +65,8 @@ func (c *compiler) filteredLoop(i int, cont string, idx int) bool {
 			}
 		}
 		var sliced ast.Expr = iter
-		if n, ok := c.lookValue(i, strconv.Itoa(len(acted))); ok && !readsAny(s, items, n) {
-			sliced = &ast.Slice{X: iter, Hi: call("parse_number", n)}
+		if n, ok := c.lookValue(i, strconv.Itoa(len(acted))); ok && !readsAny(s, items, n) && countShown(n) != nil {
+			sliced = &ast.Slice{X: iter, Hi: countShown(n)}
 		} else if holding != len(acted) {
 			continue // the person did some of the items that hold it, and the screen does not say how many
 		}
@@ -222,4 +222,23 @@ func (c *compiler) setFilteredLoop(i int, cont string, idx int, acted []int, end
 	c.loopNote = fmt.Sprintf("# iterative: the demonstration did items %s of the list alike, the items that hold %q (the repetition: %s); the loop does every item that holds the value the screen names",
 		strings.Join(places, ", "), v, cite(c.loopFolded))
 	c.evidence = append(c.evidence, Evidence{Step: in.name, Value: v, Why: fmt.Sprintf("the demonstration did the items holding %q and left the others", v)})
+}
+
+// countShown is the number a count program reads, as a number expression,
+// when it reads the count as the screen writes it (a text, or that text's
+// parse_number); nil for a computed count (arithmetic on another number is
+// a coincidence).
+func countShown(n ast.Expr) ast.Expr {
+	if c, ok := n.(*ast.Call); ok {
+		if r, ok := c.Fun.(*ast.Ref); ok && r.Name == "parse_number" && len(c.Args) >= 1 {
+			if shown(c.Args[0].Value) {
+				return n
+			}
+			return nil
+		}
+	}
+	if !shown(n) {
+		return nil
+	}
+	return call("parse_number", n)
 }
