@@ -26,7 +26,9 @@ import (
 // The rule, in order:
 //   - the clicked element must be one of several of its kind on the
 //     screen (the value is what tells it from the others: a lone Submit
-//     button is no choice, and stays described by its own name);
+//     button is no choice, and stays described by its own name), and its
+//     value two characters or more — unless the screen quotes the value
+//     ('Click on the "x" button'), which names it as a parameter;
 //   - its shown value (name, else text) must not be a value an earlier
 //     step of the workflow typed or copied (the screen shows it because
 //     the workflow put it there), and must be found on the screen before
@@ -117,16 +119,24 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		return c.optionByValue(i, v, d.Expr())
 	}
 	attr, value := shownValue(&s.Elements[idx].Attributes)
-	if value == "" || !meaningful(value) || c.typedBefore(value, st) {
+	if value == "" || c.typedBefore(value, st) {
 		return nil, false
 	}
 	kind := kindAttrs(s, idx)
 	ctor, _ := ctorOf(s.Elements[idx].Role)
-	if alike(s, ctor, kind) < 2 {
+	n := alike(s, ctor, kind)
+	if n < 1 {
 		return nil, false
 	}
 	expr, _, ok := c.lookShown(i, value)
 	if !ok {
+		return nil, false
+	}
+	// A value the instruction quotes is named as a parameter, however
+	// short, and even when the element is alone of its kind on this
+	// screen; otherwise a one-letter value or a lone element is no
+	// evidence of a choice.
+	if !quoted(expr) && (n < 2 || !meaningful(value)) {
 		return nil, false
 	}
 	ev := Evidence{Step: in.name, Value: value}
@@ -152,9 +162,27 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	out.Args = append(out.Args, named(attr, expr))
 	c.example(i, str(value))
 	ev.Chosen = printer.ExprString(out)
-	ev.Why = fmt.Sprintf("the clicked %s is one of %d of its kind and shows the value the screen named; the description picks it alone on the demonstration's screen", ctor, alike(s, ctor, kind))
+	ev.Why = fmt.Sprintf("the clicked %s is one of %d of its kind and shows the value the screen named; the description picks it alone on the demonstration's screen", ctor, n)
 	c.evidence = append(c.evidence, ev)
 	return out, true
+}
+
+// quoted reports whether a value program reads the value between quotes
+// (its pattern holds a quotation mark): a value the screen quotes.
+func quoted(expr ast.Expr) bool {
+	found := false
+	walkCalls(expr, func(call *ast.Call) {
+		r, ok := call.Fun.(*ast.Ref)
+		if !ok || (r.Name != "regex" && r.Name != "regex_replace") {
+			return
+		}
+		for _, a := range call.Args {
+			if lit, ok := a.Value.(*ast.StringLit); ok && strings.ContainsAny(lit.Value, "\"'“”‘’«»「」") {
+				found = true
+			}
+		}
+	})
+	return found
 }
 
 // typedBefore reports whether an earlier step of the workflow produced the

@@ -25,7 +25,8 @@ import (
 //
 // When the screen also names how many items the person did ("on 6
 // posts"), the loop takes that many: `[:parse_number(…)]`, which fails
-// when fewer items hold the value. An empty filter fails the assertion
+// when fewer items hold the value. One item done is a filtered loop only
+// when the screen says how many ("on 1 post by @kim"). An empty filter fails the assertion
 // rather than doing nothing. Without such a value the demonstration stays
 // what loop_evidence.go makes of it.
 
@@ -40,9 +41,6 @@ func (c *compiler) filteredLoop(i int, cont string, idx int) bool {
 		return false // the function library cannot filter items by text
 	}
 	acted, end := c.actedItems(cont, idx)
-	if len(acted) < 2 {
-		return false
-	}
 	in := c.infos[i]
 	_, s, tidx := resolve(c.tr, in.Target, in.Snapshot)
 	if s == nil || tidx < 0 || s.Elements[tidx].List == nil {
@@ -67,8 +65,10 @@ func (c *compiler) filteredLoop(i int, cont string, idx int) bool {
 		var sliced ast.Expr = iter
 		if n, ok := c.lookValue(i, strconv.Itoa(len(acted))); ok && !readsAny(s, items, n) && countShown(n) != nil {
 			sliced = &ast.Slice{X: iter, Hi: countShown(n)}
-		} else if holding != len(acted) {
-			continue // the person did some of the items that hold it, and the screen does not say how many
+		} else if holding != len(acted) || len(acted) < 2 {
+			// The person did some of the items that hold it, or one item
+			// only, and the screen does not say how many.
+			continue
 		}
 		c.setFilteredLoop(i, cont, idx, acted, end, sliced, iter, v)
 		return true
