@@ -54,6 +54,9 @@ func (c *compiler) findValueLoops() {
 			vl = c.clickLoop(i)
 		}
 		if vl == nil {
+			vl = c.boxLoop(i)
+		}
+		if vl == nil {
 			continue
 		}
 		c.valueLoops = append(c.valueLoops, vl)
@@ -188,4 +191,45 @@ func quoteAll(vs []string) string {
 		q[k] = fmt.Sprintf("%q", v)
 	}
 	return strings.Join(q, ", ")
+}
+
+// boxLoop is one checkbox ticked, named by a value the screen writes where
+// it would write a list ("Select A and click Submit" — another instance
+// says "Select A, B and click Submit"): check boxes are chosen as a set,
+// so the step becomes a loop over split_list of that place. A value the
+// screen quotes names one box and stays a single choice.
+func (c *compiler) boxLoop(i int) *valueLoop {
+	in := c.infos[i]
+	if in.Action != "click" || c.inLoop(i) || c.boxClick(i-1) || c.boxClick(i+1) {
+		return nil // boxes ticked one after another and not named as a list: each its own choice
+	}
+	if _, ok := library["split_list"]; !ok {
+		return nil
+	}
+	_, s, idx := resolve(c.tr, in.Target, in.Snapshot)
+	if s == nil || idx < 0 || s.Elements[idx].Role != "checkbox" {
+		return nil
+	}
+	attr, v := shownValue(&s.Elements[idx].Attributes)
+	kind := kindAttrs(s, idx)
+	if !meaningful(v) || strings.ContainsAny(v, ",;") || alike(s, "checkbox", kind) < 2 || countLike(s, "checkbox", kind, attr, v) != 1 {
+		return nil
+	}
+	expr, ok := c.lookValue(i, v)
+	if !ok || quoted(expr) || !shown(expr) || readsChosen(s, idx, expr) != "" {
+		return nil
+	}
+	return &valueLoop{lo: i, hi: i, iter: call("split_list", expr), values: []string{v}, body: func(val ast.Expr) ast.Expr {
+		d := &ast.Call{Fun: ref("checkbox")}
+		for _, a := range kind {
+			d.Args = append(d.Args, named(a.Name, str(a.Value)))
+		}
+		d.Args = append(d.Args, named(attr, val))
+		return call("click", d)
+	}}
+}
+
+// boxClick reports whether op j is a click on a checkbox.
+func (c *compiler) boxClick(j int) bool {
+	return j >= 0 && j < len(c.infos) && c.infos[j].Action == "click" && c.infos[j].full != nil && c.infos[j].full.Role == "checkbox"
 }
