@@ -125,8 +125,8 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	kind := kindAttrs(s, idx)
 	ctor, _ := ctorOf(s.Elements[idx].Role)
 	n := alike(s, ctor, kind)
-	if n < 1 {
-		return nil, false
+	if n < 1 || (n < 2 || !meaningful(value)) && !quotedOnScreen(s, value) {
+		return nil, false // not even looked for: the search would record evidence for nothing
 	}
 	expr, _, ok := c.lookShown(i, value)
 	if !ok {
@@ -183,6 +183,21 @@ func quoted(expr ast.Expr) bool {
 		}
 	})
 	return found
+}
+
+// quotedOnScreen reports whether some text of the snapshot has the value
+// right after a quotation mark (in any case).
+func quotedOnScreen(s *trace.Snapshot, value string) bool {
+	v := strings.ToLower(value)
+	for k := range s.Elements {
+		text := strings.ToLower(s.Elements[k].Text)
+		for _, q := range []string{"\"", "'", "“", "‘", "«", "「"} {
+			if strings.Contains(text, q+v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // typedBefore reports whether an earlier step of the workflow produced the

@@ -69,7 +69,7 @@ func TestChoiceEvidence(t *testing.T) {
 			map[string]string{"previous": quoted}, `click(button(name: regex(`, "one of 1 of its kind"},
 		{"a one-letter value is no evidence", func(tr *trace.Trace) { rename(tr, "r4", "x") },
 			map[string]string{"x": `regex("on the (\\w+) button", text(id: "query").text)`}, `click(button(name: "x"))`, ""},
-		{"a one-letter value the screen quotes", func(tr *trace.Trace) { rename(tr, "r4", "x") },
+		{"a one-letter value the screen quotes", func(tr *trace.Trace) { rename(tr, "r4", "x"); rename(tr, "r1", `Click on the "x" button.`) },
 			map[string]string{"x": quoted}, `button(class: "btn", name: regex(`, "one of 3 of its kind"},
 		{"two buttons show the value", func(tr *trace.Trace) { rename(tr, "r5", "Previous") },
 			map[string]string{"previous": quoted}, `click(button(name: "previous"))`, "matches 2 elements"},
