@@ -42,7 +42,8 @@ import (
 //
 // Attributes specific to the demonstrated instance — a generated id, a
 // positional css selector, the list item it sat in — are left out; the
-// kind's classes (the tokens every element of the kind shares) stay.
+// kind's classes (the tokens every element of the kind shares) stay only
+// when the value alone does not single the element out.
 
 // choiceState is what the compiler keeps about choices and loops by
 // values read from the screen.
@@ -154,6 +155,12 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		ev.Why = fmt.Sprintf("%s with %s %q matches %d elements of the demonstration's screen, not the clicked one only; the demonstrated element is kept", ctor, attr, value, n)
 		c.evidence = append(c.evidence, ev)
 		return nil, false
+	}
+	// The class only when the value alone does not single the element
+	// out (a link's words also in the instruction): another instance may
+	// show the element named with another class (a dialog's close button).
+	if base := withoutClass(kind); len(base) < len(kind) && countLike(s, ctor, base, attr, value) == 1 {
+		kind = base
 	}
 	out := &ast.Call{Fun: ref(ctor)}
 	for _, a := range kind {
@@ -295,6 +302,17 @@ func kindClass(s *trace.Snapshot, idx int) string {
 		return ""
 	}
 	return stableClass(common)
+}
+
+// withoutClass is a kind without its class.
+func withoutClass(kind []Attr) []Attr {
+	var out []Attr
+	for _, a := range kind {
+		if a.Name != "class" {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // alike counts the elements of the snapshot of a constructor and kind.

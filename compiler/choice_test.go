@@ -56,7 +56,7 @@ func TestChoiceEvidence(t *testing.T) {
 		why      string // in the choice's evidence; "" when none is recorded
 	}{
 		{"a choice by value", nil, map[string]string{"previous": quoted},
-			`button(class: "btn", name: regex(`, "one of 3 of its kind"},
+			`click(button(name: regex(`, "one of 3 of its kind"},
 		{"no program: the demonstrated button", nil, nil,
 			`click(button(name: "previous"))`, ""},
 		{"the value read from the button itself", nil, map[string]string{"previous": `button(name: "previous").text`},
@@ -70,7 +70,7 @@ func TestChoiceEvidence(t *testing.T) {
 		{"a one-letter value is no evidence", func(tr *trace.Trace) { rename(tr, "r4", "x") },
 			map[string]string{"x": `regex("on the (\\w+) button", text(id: "query").text)`}, `click(button(name: "x"))`, ""},
 		{"a one-letter value the screen quotes", func(tr *trace.Trace) { rename(tr, "r4", "x"); rename(tr, "r1", `Click on the "x" button.`) },
-			map[string]string{"x": quoted}, `button(class: "btn", name: regex(`, "one of 3 of its kind"},
+			map[string]string{"x": quoted}, `click(button(name: regex(`, "one of 3 of its kind"},
 		{"two buttons show the value", func(tr *trace.Trace) { rename(tr, "r5", "Previous") },
 			map[string]string{"previous": quoted}, `click(button(name: "previous"))`, "matches 2 elements"},
 		{"literal compilation reads nothing", func(tr *trace.Trace) {}, map[string]string{"previous": quoted},
