@@ -39,6 +39,9 @@ type Options struct {
 	// demonstrated, nothing read from the screen. It is the baseline a
 	// generalizing compilation is measured against (`make eval`).
 	Literal bool
+
+	// stub stands in for the screen search in this package's tests.
+	stub *screenStub
 }
 
 // Result is a compiled workflow.
@@ -77,9 +80,11 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	}
 	c.llm = opts.LLM != nil
 	c.literal = opts.Literal
+	c.stub = opts.stub
 	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
 	c.enrich()
 	c.findLoop()
+	c.findValueLoops()
 	file := c.emit(opts)
 	c.answerDialogs(file)
 	if opts.LLM != nil {
@@ -154,12 +159,14 @@ type compiler struct {
 	anchorKeys []string
 	taken      map[string]bool
 	keyCount   map[string]int
+
+	choiceState // choices and loops by values read from the screen (choice.go)
 }
 
 func (c *compiler) enrich() {
 	c.keyCount = map[string]int{}
 	for i, op := range c.ops {
-		in := &info{Op: op}
+		in := &info{Op: op, name: "op" + strconv.Itoa(i+1)} // the name evidence cites before emit
 		if op.Note != "" {
 			c.warnings = append(c.warnings, fmt.Sprintf("op%d: %s", i+1, op.Note))
 		}
@@ -304,7 +311,7 @@ type state struct {
 func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap string) ast.Expr {
 	in := c.infos[i]
 	if c.inLoopItem(i, t) {
-		return itemTarget(c.tr, t, snap)
+		return c.itemChoice(i, t, snap)
 	}
 	if h := headersOf(t); h != nil {
 		if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
@@ -325,6 +332,10 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
+	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
+		return e
+	}
+	d = c.generalized(i, t, d, snap)
 	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
 			e := c.infos[st.elements[k]]
@@ -549,7 +560,11 @@ func (c *compiler) emit(opts Options) *ast.File {
 			outer.secrets = st.secrets
 			*st = outer
 		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.stepExpr(i, st), in.Button), c.tr, in.Events)}
+		if vl := c.valueLoopAt(i); vl != nil {
+			steps = append(steps, c.valueLoopStmt(vl))
+			continue
+		}
+		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.withExample(i, c.stepExpr(i, st)), in.Button), c.tr, in.Events)}
 		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
 		c.record(i, st)
 		if c.inLoop(i) {
@@ -563,8 +578,15 @@ func (c *compiler) emit(opts Options) *ast.File {
 				if c.loopRow > 0 {
 					iter = &ast.Slice{X: iter, Lo: num(c.loopRow)}
 				}
+				if c.loopIter != nil {
+					iter = c.loopIter
+				}
 				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
 				f.Comments.Leading = []ast.Comment{{Text: c.loopComment()}}
+				if c.loopGuard != nil {
+					steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("has_items", "_")}, Value: c.loopGuard})
+					f.Comments.Leading = []ast.Comment{{Text: c.loopNote}}
+				}
 				steps = append(steps, f)
 			}
 			continue

@@ -117,6 +117,9 @@ func (c *compiler) chooseExpr(i int, st *state) ast.Expr {
 	if !in.OptionKnown {
 		return call("type", sel, str(in.Text))
 	}
+	if opt, ok := c.optionByValue(i, in.Text, sel); ok {
+		return call("click", opt)
+	}
 	return call("click", &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", str(in.Text)), named("within", sel)}})
 }
 

@@ -24,6 +24,9 @@ const (
 	goldenTrace    = "trace.json" // the input trace (required)
 	goldenWant     = "want.cog"   // the exact compiled workflow
 	goldenWarnings = "warnings"   // the compiler's warnings, one a line; absent when none
+	goldenNeeds    = "needs"      // functions the case needs, one a line: skipped when the library lacks one
+	goldenScreen   = "screen"     // programs standing in for the screen search (choice_golden_test.go)
+	goldenHeldOut  = "heldout"    // other instances the workflow must act right on (choice_golden_test.go)
 )
 
 // TestGolden compiles the trace of every testdata/golden/*.txtar case
@@ -58,17 +61,27 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
 			}
-			res, err := Compile(tr, Options{Filename: name + ".cog", Trace: name + ".trace.json"})
+			if missing := missingFuncs(sections[goldenNeeds]); missing != "" {
+				t.Skipf("needs %s, not in the function library", missing)
+			}
+			res, err := Compile(tr, Options{Filename: name + ".cog", Trace: name + ".trace.json", stub: goldenStub(t, sections[goldenScreen])})
 			if err != nil {
 				t.Fatalf("%v\n%s", err, res.Source)
 			}
 			assertChecks(t, name+".cog", res.Source)
+			checkHeldOut(t, tr, res.Source, sections[goldenHeldOut])
 			warnings := ""
 			if len(res.Warnings) > 0 {
 				warnings = strings.Join(res.Warnings, "\n") + "\n"
 			}
 			if *update {
-				ar.Files = []txtar.File{{Name: goldenTrace, Data: in.Data}, {Name: goldenWant, Data: res.Source}}
+				ar.Files = []txtar.File{{Name: goldenTrace, Data: in.Data}}
+				for _, kept := range []string{goldenNeeds, goldenScreen, goldenHeldOut} {
+					if f := sections[kept]; f != nil {
+						ar.Files = append(ar.Files, *f)
+					}
+				}
+				ar.Files = append(ar.Files, txtar.File{Name: goldenWant, Data: res.Source})
 				if warnings != "" {
 					ar.Files = append(ar.Files, txtar.File{Name: goldenWarnings, Data: []byte(warnings)})
 				}

@@ -53,6 +53,9 @@ func (c *compiler) findListLoop() bool {
 		c.loopLo, c.loopHi, c.loopItems = i, last, true
 		c.loopTable, c.loopRow = cont, idx
 		c.extendLoop(i)
+		if c.filteredLoop(i, cont, idx) {
+			return true
+		}
 		if !c.confirmLoop(itemKey) {
 			c.loopItems = false
 			continue
