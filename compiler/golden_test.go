@@ -62,7 +62,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("%s: %v", path, err)
 			}
 			if missing := missingFuncs(sections[goldenNeeds]); missing != "" {
-				t.Skipf("needs %s, not in the function library", missing)
+				t.Fatalf("needs %s, not in the function library", missing)
 			}
 			res, err := Compile(tr, Options{Filename: name + ".cog", Trace: name + ".trace.json", stub: goldenStub(t, sections[goldenScreen])})
 			if err != nil {
