@@ -333,11 +333,8 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 
 // nonempty wraps a program that could read an empty text (a whole
 // element's text, a table cell) so that it fails instead of typing
-// nothing, when the library has nonempty.
+// nothing.
 func nonempty(e ast.Expr) ast.Expr {
-	if !hasFuncs("nonempty") {
-		return e
-	}
 	return call("nonempty", e)
 }
 

@@ -31,9 +31,6 @@ var (
 // turns the one into the other, trying month-first before day-first only
 // where both fit.
 func dateFamily(text, value string) ast.Expr {
-	if !hasFuncs("reformat_date") {
-		return nil
-	}
 	to := dateLayouts(strings.TrimSpace(value))
 	if len(to) == 0 {
 		return nil

@@ -14,19 +14,8 @@ import (
 // The families of screen programs that need more than the string programs
 // of compiler/synth: a time reformatted into what the field accepts, the
 // n-th word of a text with n read from the instruction, a table looked up
-// by a key the instruction names. Each is tried only when the function
-// library has the functions it emits (hasFuncs), and each program is
-// checked on the demonstration's screen before it is written.
-
-// hasFuncs reports whether the function library has every named function.
-func hasFuncs(names ...string) bool {
-	for _, n := range names {
-		if _, ok := library[n]; !ok {
-			return false
-		}
-	}
-	return true
-}
+// by a key the instruction names. Each program is checked on the
+// demonstration's screen before it is written.
 
 // screenFamilies tries the families that remain when no string program
 // fits (programFrom tries the n-th word, times and dates before them).
@@ -134,9 +123,6 @@ var clockTime = regexp.MustCompile(`\b([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?(?:
 // the page writes one way ("8:22 AM") typed the way the field takes it
 // ("08:22"); both layouts are read from the demonstrated pair.
 func timeFamily(text, value string) ast.Expr {
-	if !hasFuncs("reformat_date") {
-		return nil
-	}
 	v := clockTime.FindStringSubmatch(value)
 	if v == nil || v[0] != strings.TrimSpace(value) {
 		return nil
@@ -200,7 +186,7 @@ var ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, 
 // says which: the value is that word, and n is read from the instruction
 // on every run.
 func (c *compiler) nthWordFamily(src screenSource, value string) ast.Expr {
-	if !hasFuncs("nth", "words", "parse_ordinal") || strings.ContainsAny(value, " \t\n") {
+	if strings.ContainsAny(value, " \t\n") {
 		return nil
 	}
 	ws := plainWords(src.text)
@@ -327,10 +313,6 @@ func rewrite(e ast.Expr, fn func(ast.Expr) (ast.Expr, bool)) ast.Expr {
 // the values in the order the screen names them (the demonstration may
 // have acted on them in another order; they are compared as a set).
 func (c *compiler) searchList(i int, values []string, ev *Evidence) ast.Expr {
-	if !hasFuncs("split_list") {
-		ev.Why = "split_list is not in the function library"
-		return nil
-	}
 	in := c.infos[i]
 	for _, id := range c.snapshotsBefore(i) {
 		x := c.screenIndexOf(id)
@@ -401,9 +383,6 @@ func sameSet(a, b []string) bool {
 // simplest program with evidence) and the table looked up by it on every
 // run.
 func (c *compiler) lookupFamily(src screenSource, value string, in *info) ast.Expr {
-	if !hasFuncs("lookup") {
-		return nil
-	}
 	s := src.x.snap
 	cell := s.Elements[src.el].Cell
 	if cell == nil || cell.Column <= 0 || cell.Table == "" {
