@@ -21,7 +21,7 @@ import (
 // env is what every episode shares: the built CLI, the fixture server,
 // the one Chromium and the harness's own connection to it.
 type env struct {
-	bin        string // bin/cogflow
+	bin        string // the cogflow built for this measurement
 	srv        *server
 	browserURL string
 	b          *rod.Browser

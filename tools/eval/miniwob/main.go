@@ -147,15 +147,9 @@ func run(args []string) int {
 	return 0
 }
 
-// setup builds the CLI, makes the output folder and starts the shared
-// Chromium; cleanup kills Chromium.
+// setup makes the output folder, builds the CLI into it and starts the
+// shared Chromium; cleanup kills Chromium.
 func setup(ctx context.Context, root string, o options, srv *server) (*env, func(), error) {
-	bin := filepath.Join(root, "bin", "cogflow")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/cogflow")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return nil, nil, fmt.Errorf("building cogflow: %w", err)
-	}
 	out := o.out
 	var err error
 	if out == "" {
@@ -168,6 +162,14 @@ func setup(ctx context.Context, root string, o options, srv *server) (*env, func
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	// The CLI is built into the output folder: every process of this
+	// measurement runs the same binary, whatever is built meanwhile.
+	bin := filepath.Join(out, "cogflow")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/cogflow")
+	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return nil, nil, fmt.Errorf("building cogflow: %w", err)
 	}
 	l, wsURL, err := launchChromium(ctx, o.chrome, out)
 	if err != nil {
