@@ -7,14 +7,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // runLog is what the harness reads from a run's journal.
 type runLog struct {
-	failed     string // the first step that did not end ok, "" when none
-	where      string // that step as "name:line op"
-	err        string // its error's first line
-	modelCalls int    // model requests the steps made
+	failed     string        // the first step that did not end ok, "" when none
+	where      string        // that step as "name:line op"
+	err        string        // its error's first line
+	modelCalls int           // model requests the steps made
+	ran        time.Duration // the run's duration by its journal (run_finished)
 }
 
 // readRunLog reads the journals under a run's --dir.
@@ -41,8 +43,15 @@ func (l *runLog) add(r io.Reader) {
 			Type, Step, Op, Outcome, Error, Source string
 			Line                                   int
 			Tokens                                 *struct{ Calls int }
+			DurationMS                             float64 `json:"duration_ms"`
 		}
-		if json.Unmarshal(sc.Bytes(), &s) != nil || s.Type != "step" {
+		if json.Unmarshal(sc.Bytes(), &s) != nil {
+			continue
+		}
+		if s.Type == "run_finished" {
+			l.ran += time.Duration(s.DurationMS * float64(time.Millisecond))
+		}
+		if s.Type != "step" {
 			continue
 		}
 		switch {

@@ -22,7 +22,8 @@ type outcome struct {
 	log     runLog
 	step    string // where it failed: a step, "run", "(end)" or "(all ok)"
 	message string
-	took    time.Duration
+	took    time.Duration // the cogflow process
+	waited  time.Duration // for the page's reward after it
 }
 
 // ok reports whether the run solved the task.
@@ -59,7 +60,10 @@ func (e *env) runOn(ctx context.Context, d *demonstration, w workflow, variant, 
 	if err != nil {
 		grace = 500 * time.Millisecond
 	}
-	if rw, ok := e.srv.reward(ep, grace); ok {
+	t1 := time.Now()
+	rw, ok := e.srv.reward(ep, grace)
+	o.waited = time.Since(t1)
+	if ok {
 		o.reward = &rw
 		o.same = d.reward != nil && rw.Query == d.reward.Query
 	}

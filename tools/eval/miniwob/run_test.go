@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSecretInputsAndRunLog(t *testing.T) {
@@ -17,6 +18,7 @@ func TestSecretInputsAndRunLog(t *testing.T) {
 		name, journal         string
 		failed, where, errMsg string
 		calls                 int
+		ran                   time.Duration
 	}{
 		{
 			name: "the first failing step",
@@ -32,9 +34,9 @@ func TestSecretInputsAndRunLog(t *testing.T) {
 			journal: `{"type":"step","step":"op1","line":5,"op":"click","source":"llm","tokens":{"in":10,"out":2,"calls":2},"outcome":"ok"}
 {"type":"step","step":"op2","line":6,"op":"type","source":"llm","outcome":"ok"}
 {"type":"step","step":"op3","line":7,"op":"type","source":"cache","outcome":"ok"}
-{"type":"run_finished","outcome":"ok"}
+{"type":"run_finished","outcome":"ok","duration_ms":401.5}
 `,
-			calls: 3,
+			calls: 3, ran: 401500 * time.Microsecond,
 		},
 		{
 			name:    "not a journal line",
@@ -53,7 +55,7 @@ func TestSecretInputsAndRunLog(t *testing.T) {
 				t.Fatal(err)
 			}
 			l := readRunLog(dir)
-			if l.failed != tc.failed || l.where != tc.where || l.err != tc.errMsg || l.modelCalls != tc.calls {
+			if l.failed != tc.failed || l.where != tc.where || l.err != tc.errMsg || l.modelCalls != tc.calls || l.ran != tc.ran {
 				t.Errorf("readRunLog = %+v, want %q %q %q calls %d", l, tc.failed, tc.where, tc.errMsg, tc.calls)
 			}
 		})

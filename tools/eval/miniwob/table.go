@@ -54,6 +54,7 @@ type summary struct {
 	silentCompiled, silentLiteral    int
 	runs                             int // runs made
 	demoTime, compileTime, runTime   time.Duration
+	journalTime, rewardWait          time.Duration // of the runs: inside the journals; after, waiting for rewards
 	unknownKind                      []string
 }
 
@@ -75,6 +76,8 @@ func summarize(results []*taskEval, seeds int) summary {
 		for _, o := range append(append([]outcome{}, r.compiled.runs...), r.literal.runs...) {
 			s.runs++
 			s.runTime += o.took
+			s.journalTime += o.log.ran
+			s.rewardWait += o.waited
 		}
 		calls := r.compiled.modelCalls() + r.literal.modelCalls()
 		unanswered := r.compiled.unanswered(r.counts)
@@ -115,9 +118,11 @@ func printEvalSummary(w io.Writer, results []*taskEval, seeds int, wall time.Dur
 	if s.runs > 0 {
 		perRun = s.runTime / time.Duration(s.runs)
 	}
-	fmt.Fprintf(w, "time: total %s; demonstrations %s, compiles %s, %d runs %s (%s a run, summed over parallel runs)\n",
+	fmt.Fprintf(w, "time: total %s; demonstrations %s, compiles %s, %d runs %s (%s a run, summed over parallel runs: "+
+		"%s in the journals' runs, %s starting and ending cogflow, %s waiting for rewards after)\n",
 		wall.Round(time.Second), s.demoTime.Round(time.Second), s.compileTime.Round(time.Second), s.runs,
-		s.runTime.Round(time.Second), perRun.Round(10*time.Millisecond))
+		s.runTime.Round(time.Second), perRun.Round(10*time.Millisecond), s.journalTime.Round(time.Second),
+		(s.runTime - s.journalTime).Round(time.Second), s.rewardWait.Round(time.Second))
 }
 
 // sameSeeds is how many fresh seeds showed the demonstrated instruction

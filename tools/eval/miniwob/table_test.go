@@ -30,6 +30,7 @@ func runs(n, ok int, fail string) []outcome {
 			o.log = runLog{failed: fail, where: fail + ":7 click", err: "no element matches checkbox(id: \"ch0\")", modelCalls: 0}
 			o.step, o.message = o.log.where, o.log.err
 		}
+		o.log.ran, o.waited = time.Second, 100*time.Millisecond
 		out[i] = o
 	}
 	return out
