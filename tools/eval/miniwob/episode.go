@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,135 +14,95 @@ import (
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/input"
+
+	"github.com/cogflow/cogflow/runtime/config"
 )
 
 // env is what every episode shares: the built CLI, the fixture server,
 // the one Chromium and the harness's own connection to it.
 type env struct {
-	bin        string // bin/cogflow
+	bin        string // the cogflow built for this measurement
 	srv        *server
 	browserURL string
 	b          *rod.Browser
-	out        string // where traces, workflows and journals go
-	seed       string // the demonstration's seed
-	replaySeed string // the replay's seed (same as seed for same-seed replay)
+	out        string   // where traces, workflows and journals go
+	cliEnv     []string // the environment of every cogflow process: no model configured
 	verbose    bool
 }
 
-// result is one task's row of the table.
-type result struct {
-	task           string
-	demo, replay   *Reward // nil: the episode never ended
-	demoErr        string  // why the scripted person failed
-	sameInstance   bool    // the replay showed the demonstration's instruction
-	step, message  string  // the replay's failing step and its error
-	record, comp   time.Duration
-	run            time.Duration
-	compileFailed  bool
-	silentlyWrong  bool // every step reported ok, the reward says wrong
-	workflowSource string
+// demonstration is one task's recorded demonstration.
+type demonstration struct {
+	task, seed string
+	dir        string  // the task's folder under env.out
+	ep         string  // the demonstration's episode id
+	trace      string  // the trace file; absent when the recording failed
+	reward     *Reward // nil: the episode never ended
+	err        string  // why the scripted person failed
+	secret     string  // a password the person typed
+	took       time.Duration
 }
 
-// ok reports whether the replay solved the task.
-func (r result) ok() bool { return r.replay != nil && r.replay.Raw > 0 }
+// solved reports whether the person solved the demonstrated instance.
+func (d *demonstration) solved() bool { return d.reward != nil && d.reward.Raw > 0 }
 
-// episode records the scripted demonstration of a task, compiles it with
-// no model and replays it.
-func (e *env) episode(ctx context.Context, task string, solve func(*person) error) result {
-	res := result{task: task}
-	dir := filepath.Join(e.out, task)
-	_ = os.MkdirAll(dir, 0o755)
-	trace := filepath.Join(dir, "demo.trace.json")
+// query is the page's query string that names the demonstration's
+// instance; a run on another seed replaces it in the workflow.
+func (d *demonstration) query() string { return fmt.Sprintf("seed=%s&ep=%s", d.seed, d.ep) }
 
+// demonstrate records the scripted person solving the task's instance of
+// seed.
+func (e *env) demonstrate(ctx context.Context, task, seed string, solve func(*person) error) *demonstration {
+	d := &demonstration{task: task, seed: seed, dir: filepath.Join(e.out, task), ep: task + "-demo-" + seed}
+	_ = os.MkdirAll(d.dir, 0o755)
+	d.trace = filepath.Join(d.dir, "demo.trace.json")
 	t0 := time.Now()
-	demoEp := task + "-demo-" + e.seed
-	demoURL := e.srv.taskURL(task, e.seed, demoEp)
-	secret, err := e.record(ctx, demoURL, trace, solve)
+	secret, err := e.record(ctx, e.srv.taskURL(task, seed, d.ep), d.trace, solve)
 	if err != nil {
-		res.demoErr = err.Error()
+		d.err = err.Error()
 	}
-	if rw, ok := e.srv.reward(demoEp, 0); ok {
-		res.demo = &rw
+	d.secret = secret
+	if rw, ok := e.srv.reward(d.ep, 0); ok {
+		d.reward = &rw
 	}
-	res.record = time.Since(t0)
-	if _, err := os.Stat(trace); err != nil {
-		res.step, res.message = "record", firstLine(res.demoErr, "no trace written")
-		return res
-	}
-
-	t1 := time.Now()
-	cog := filepath.Join(dir, "demo.cog")
-	out, err := e.cli(ctx, 2*time.Minute, "compile", trace, "--no-llm", "-o", cog, "--dir", filepath.Join(dir, "compile"))
-	res.comp = time.Since(t1)
-	if err != nil {
-		res.compileFailed = true
-		res.step, res.message = "compile", lastLine(out)
-		return res
-	}
-	src, err := os.ReadFile(cog)
-	if err != nil {
-		res.step, res.message = "compile", err.Error()
-		return res
-	}
-	res.workflowSource = string(src)
-
-	// The replay opens the same page under its own episode id (and the
-	// replay seed); the workflow is changed only there.
-	replayEp := task + "-replay-" + e.replaySeed
-	demoQ, replayQ := fmt.Sprintf("seed=%s&ep=%s", e.seed, demoEp), fmt.Sprintf("seed=%s&ep=%s", e.replaySeed, replayEp)
-	if !strings.Contains(string(src), demoQ) {
-		res.step, res.message = "harness", "the workflow does not open the demonstrated page URL ("+demoQ+")"
-		return res
-	}
-	replayCog := filepath.Join(dir, "replay.cog")
-	if err := os.WriteFile(replayCog, []byte(strings.ReplaceAll(string(src), demoQ, replayQ)), 0o644); err != nil {
-		res.step, res.message = "harness", err.Error()
-		return res
-	}
-	t2 := time.Now()
-	runDir := filepath.Join(dir, "run")
-	args := []string{"run", replayCog, "--yes", "--browser-url", e.browserURL, "--dir", runDir}
-	for _, name := range secretInputs(string(src)) {
-		// The person knows the password (the instruction shows it); a
-		// secret input has no default in the workflow.
-		args = append(args, "--input", name+"="+secret)
-	}
-	out, err = e.cli(ctx, 3*time.Minute, args...)
-	res.run = time.Since(t2)
-	grace := 3 * time.Second // the page's post may trail the run's end
-	if err != nil {
-		grace = 500 * time.Millisecond
-	}
-	if rw, ok := e.srv.reward(replayEp, grace); ok {
-		res.replay = &rw
-		res.sameInstance = res.demo != nil && rw.Query == res.demo.Query
-	}
-	step, msg := failedStep(runDir)
-	res.step, res.message, res.silentlyWrong = verdict(step, msg, err, out, res.replay, e.seed == e.replaySeed)
-	return res
+	d.took = time.Since(t0)
+	return d
 }
 
-// verdict says where a replay failed: the journal's failing step, else
-// the run's own last words, else what the reward says about a run whose
-// steps all reported ok.
-// On another seed than the demonstration's, a wrong answer with every
-// step ok is the workflow not generalizing, not a run lying.
-func verdict(step, msg string, runErr error, out string, replay *Reward, sameSeed bool) (string, string, bool) {
-	switch {
-	case step != "":
-		return step, msg, false
-	case runErr != nil:
-		return "run", lastLine(out), false
-	case replay == nil:
-		return "(end)", "every step ran but the episode did not end", false
-	case replay.Raw <= 0 && !sameSeed:
-		return "(all ok)", fmt.Sprintf("not generalized: every step reported ok, the task's checker gave %.2g (%s)", replay.Raw, replay.Reason), false
-	case replay.Raw <= 0:
-		// The run said ok and the task's own checker says it is wrong:
-		// the case the project must never let happen.
-		return "(all ok)", fmt.Sprintf("SILENTLY WRONG: every step reported ok, the task's checker gave %.2g (%s)", replay.Raw, replay.Reason), true
+// workflow is a compiled demonstration.
+type workflow struct {
+	path, src string
+	took      time.Duration
+	err       string // why it could not be compiled or used
+}
+
+// compile compiles the demonstration's trace into name (a .cog file in
+// its folder) with `cogflow compile --no-llm` and the given flags.
+func (e *env) compile(ctx context.Context, d *demonstration, name string, flags ...string) workflow {
+	w := workflow{path: filepath.Join(d.dir, name)}
+	if _, err := os.Stat(d.trace); err != nil {
+		w.err = "record: " + firstLine(d.err, "no trace written")
+		return w
 	}
-	return "", "", false
+	t0 := time.Now()
+	args := append([]string{"compile", d.trace, "--no-llm", "-o", w.path, "--dir", filepath.Join(d.dir, "compile")}, flags...)
+	_ = os.Remove(w.path) // a file of an earlier run in the same -out
+	out, err := e.cli(ctx, 2*time.Minute, args...)
+	w.took = time.Since(t0)
+	if err != nil {
+		w.err = "compile: " + lastLine(out)
+		return w
+	}
+	src, err := os.ReadFile(w.path)
+	if err != nil {
+		w.err = "compile: " + err.Error()
+		return w
+	}
+	w.src = string(src)
+	if !strings.Contains(w.src, d.query()) {
+		// The run on another seed changes the workflow only there.
+		w.err = "harness: the workflow does not open the demonstrated page URL (" + d.query() + ")"
+	}
+	return w
 }
 
 // record runs `cogflow record` on the shared browser while the scripted
@@ -153,11 +111,9 @@ func verdict(step, msg string, runErr error, out string, replay *Reward, sameSee
 func (e *env) record(ctx context.Context, url, trace string, solve func(*person) error) (secret string, _ error) {
 	rctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(rctx, e.bin, "record", "--url", url, "--browser-url", e.browserURL, "-o", trace)
+	cmd := e.command(rctx, "record", "--url", url, "--browser-url", e.browserURL, "-o", trace)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
-	cmd.WaitDelay = 10 * time.Second
 	if err := cmd.Start(); err != nil {
 		return "", err
 	}
@@ -233,14 +189,22 @@ func (e *env) findPage(url string, exited chan error) (*rod.Page, error) {
 	return nil, fmt.Errorf("the recorded page %s did not open", url)
 }
 
+// command is a cogflow process that a cancelled context (the harness's
+// Ctrl-C, a time limit) interrupts as Ctrl-C does, so that it closes its
+// browser context and writes its journal; it is killed 10 s later.
+func (e *env) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, e.bin, args...)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
+	cmd.WaitDelay = 10 * time.Second
+	cmd.Dir, cmd.Env = e.out, e.cliEnv
+	return cmd
+}
+
 // cli runs the cogflow binary and returns its combined output.
 func (e *env) cli(ctx context.Context, limit time.Duration, args ...string) (string, error) {
 	cctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	cmd := exec.CommandContext(cctx, e.bin, args...)
-	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGINT) }
-	cmd.WaitDelay = 10 * time.Second
-	out, err := cmd.CombinedOutput()
+	out, err := e.command(cctx, args...).CombinedOutput()
 	if e.verbose {
 		shown := append([]string{}, args...)
 		for i := 1; i < len(shown); i++ {
@@ -253,6 +217,22 @@ func (e *env) cli(ctx context.Context, limit time.Duration, args ...string) (str
 	return string(out), err
 }
 
+// noModelEnv is the harness's environment without any model setting, and
+// with a user config folder of its own (empty): the workflows compiled
+// with --no-llm run with no model configured, so a dependency step fails
+// rather than asking a model the measurement does not count.
+func noModelEnv(configHome string) []string {
+	drop := map[string]bool{config.EnvAPIKey: true, config.EnvBaseURL: true, config.EnvTextModel: true,
+		config.EnvElementModel: true, "XDG_CONFIG_HOME": true}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !drop[strings.SplitN(kv, "=", 2)[0]] {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "XDG_CONFIG_HOME="+configHome)
+}
+
 // secretInputs are the names of the workflow's secret inputs.
 func secretInputs(src string) []string {
 	var names []string
@@ -263,35 +243,6 @@ func secretInputs(src string) []string {
 }
 
 var secretInput = regexp.MustCompile(`(?m)^\s*input\s+(\w+)\s*:\s*secret\b`)
-
-// failedStep reads the run's journal: the first step that did not end
-// ok, as "name (line N, op)" and its error.
-func failedStep(runDir string) (string, string) {
-	journals, _ := filepath.Glob(filepath.Join(runDir, "runs", "*", "journal.jsonl"))
-	for _, j := range journals {
-		f, err := os.Open(j)
-		if err != nil {
-			continue
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		for sc.Scan() {
-			var l struct {
-				Type, Step, Op, Outcome, Error string
-				Line                           int
-			}
-			if json.Unmarshal(sc.Bytes(), &l) != nil || l.Step == "" || l.Op == "" {
-				continue
-			}
-			if l.Outcome != "" && l.Outcome != "ok" {
-				f.Close()
-				return fmt.Sprintf("%s:%d %s", l.Step, l.Line, l.Op), firstLine(l.Error, l.Outcome)
-			}
-		}
-		f.Close()
-	}
-	return "", ""
-}
 
 func firstLine(s, def string) string {
 	s = strings.TrimSpace(s)

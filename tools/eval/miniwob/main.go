@@ -1,10 +1,18 @@
-// Command miniwob measures same-seed replay on the MiniWoB++ task pages:
-// for each task a scripted person solves one seeded instance while
-// `cogflow record` records it in a shared headless Chromium, the trace is
-// compiled with `cogflow compile --no-llm` and replayed with `cogflow run`
-// on the same seed (or -replay-seed), and a table shows the rewards.
+// Command miniwob measures demonstrations of the MiniWoB++ task pages.
+// For each task a scripted person solves one seeded instance while
+// `cogflow record` records it in a shared headless Chromium, and the
+// trace is compiled with `cogflow compile --no-llm`. Then:
 //
-//	go run ./tools/eval/miniwob [-tasks a,b] [-seed S] [-replay-seed R]
+//	go run ./tools/eval/miniwob [replay] [-tasks a,b] [-seed S] [-replay-seed R]
+//
+// replays the workflow once, on the same seed (or R), and shows the
+// rewards (`make eval-replay-miniwob`);
+//
+//	go run ./tools/eval/miniwob eval [-tasks a,b] [-seed A] [-fresh N] [-parallel P]
+//
+// runs the workflow and a literal replay (`compile --literal`) of the same
+// demonstration on N fresh seeds, and shows per task its kind, both
+// success rates and how the compiled steps are answered (`make eval`).
 //
 // The pages are third-party fixtures read from ../shared/fixtures/miniwob
 // (or $COGFLOW_FIXTURES/miniwob), never copied into the repository.
@@ -22,90 +30,160 @@ import (
 	"sort"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/go-rod/rod"
 	"github.com/go-rod/rod/lib/launcher"
 )
 
 func main() {
-	os.Exit(run())
+	os.Exit(run(os.Args[1:]))
 }
 
-func run() int {
-	tasksFlag := flag.String("tasks", "", "comma-separated tasks to run (default: all scripted tasks)")
-	seed := flag.String("seed", "1", "the seed of the demonstrated instance")
-	replaySeed := flag.String("replay-seed", "", "the seed the workflow is replayed on (default: -seed; another seed tries a fresh instance)")
-	fixtures := flag.String("fixtures", "", "the MiniWoB++ html folder (default $COGFLOW_FIXTURES/miniwob/html or ../shared/fixtures/miniwob/html)")
-	outDir := flag.String("out", "", "where traces, workflows and journals are kept (default: a new temporary folder)")
-	chrome := flag.String("chrome", "", "the Chromium to start (default $COGFLOW_CHROME, /usr/bin/chromium)")
-	verbose := flag.Bool("v", false, "print the output of every cogflow command")
-	flag.Parse()
-	if *replaySeed == "" {
-		*replaySeed = *seed
+// options are the flags of both modes.
+type options struct {
+	mode       string // "replay" or "eval"
+	tasks      string
+	seed       string
+	replaySeed string
+	fresh      int
+	parallel   int
+	fixtures   string
+	out        string
+	chrome     string
+	verbose    bool
+}
+
+// parseOptions reads the mode (the first argument, "replay" when absent)
+// and its flags.
+func parseOptions(args []string) (options, error) {
+	o := options{mode: "replay"}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		o.mode, args = args[0], args[1:]
 	}
-	for _, s := range []string{*seed, *replaySeed} {
+	if o.mode != "replay" && o.mode != "eval" {
+		return o, fmt.Errorf("unknown mode %q: use replay or eval", o.mode)
+	}
+	fs := flag.NewFlagSet("miniwob "+o.mode, flag.ContinueOnError)
+	fs.StringVar(&o.tasks, "tasks", "", "comma-separated tasks to run (default: all scripted tasks)")
+	fs.StringVar(&o.seed, "seed", "1", "the seed of the demonstrated instance")
+	if o.mode == "replay" {
+		fs.StringVar(&o.replaySeed, "replay-seed", "", "the seed the workflow is replayed on (default: -seed; another seed tries a fresh instance)")
+	} else {
+		fs.IntVar(&o.fresh, "fresh", 10, "how many fresh seeds (-seed with -1, -2 … appended) each workflow is run on")
+		fs.IntVar(&o.parallel, "parallel", 2, "how many runs at a time, each in a browser context of its own (2 cores: 2 is about 25% faster than 1)")
+	}
+	fs.StringVar(&o.fixtures, "fixtures", "", "the MiniWoB++ html folder (default $COGFLOW_FIXTURES/miniwob/html or ../shared/fixtures/miniwob/html)")
+	fs.StringVar(&o.out, "out", "", "where traces, workflows and journals are kept (default: a new temporary folder)")
+	fs.StringVar(&o.chrome, "chrome", "", "the Chromium to start (default $COGFLOW_CHROME, /usr/bin/chromium)")
+	fs.BoolVar(&o.verbose, "v", false, "print the output of every cogflow command")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if o.replaySeed == "" {
+		o.replaySeed = o.seed
+	}
+	for _, s := range []string{o.seed, o.replaySeed} {
 		// The seed goes into URLs and is replaced in the workflow's text.
 		if !seedName.MatchString(s) {
-			return fail(fmt.Errorf("seed %q: use letters, digits, - and _", s))
+			return o, fmt.Errorf("seed %q: use letters, digits, - and _", s)
 		}
 	}
-	start := time.Now()
+	if o.mode == "eval" && (o.fresh < 1 || o.parallel < 1) {
+		return o, fmt.Errorf("-fresh and -parallel must be at least 1")
+	}
+	return o, nil
+}
+
+func run(args []string) int {
+	o, err := parseOptions(args)
+	if err != nil {
+		return fail(err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-
 	root, err := repoRoot()
 	if err != nil {
 		return fail(err)
 	}
-	names, err := selectTasks(*tasksFlag)
+	names, err := selectTasks(o.tasks)
 	if err != nil {
 		return fail(err)
 	}
-	html := fixtureDir(root, *fixtures)
+	html := fixtureDir(root, o.fixtures)
+	var kinds map[string]int
+	if o.mode == "eval" {
+		if kinds, err = readKinds(html, scriptNames()); err != nil {
+			return fail(fmt.Errorf("the kinds of task: %w", err))
+		}
+	}
 	srv, err := startServer(html)
 	if err != nil {
 		return fail(err)
 	}
 	defer srv.close()
-
-	bin := filepath.Join(root, "bin", "cogflow")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/cogflow")
-	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fail(fmt.Errorf("building cogflow: %w", err))
-	}
-	if *outDir == "" {
-		if *outDir, err = os.MkdirTemp("", "cogflow-eval-miniwob-"); err != nil {
-			return fail(err)
-		}
-	}
-
-	l, wsURL, err := launchChromium(ctx, *chrome, *outDir)
+	e, cleanup, err := setup(ctx, root, o, srv)
 	if err != nil {
 		return fail(err)
 	}
-	defer l.Cleanup()
-	defer l.Kill()
+	defer cleanup()
+
+	if o.mode == "eval" {
+		fresh := freshSeeds(o.seed, o.fresh)
+		fmt.Printf("MiniWoB++ fresh-seed evaluation: %d tasks, demo seed %s, fresh seeds %s … %s, %d run(s) at a time, pages %s, files in %s\n",
+			len(names), o.seed, fresh[0], fresh[len(fresh)-1], o.parallel, html, e.out)
+		e.evalAll(ctx, os.Stdout, names, kinds, o.seed, fresh, o.parallel)
+	} else {
+		fmt.Printf("MiniWoB++ replay: %d tasks, demo seed %s, replay seed %s, pages %s, files in %s\n",
+			len(names), o.seed, o.replaySeed, html, e.out)
+		e.replayAll(ctx, os.Stdout, names, o.seed, o.replaySeed)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(os.Stderr, "miniwob: interrupted")
+		return 130
+	}
+	return 0
+}
+
+// setup makes the output folder, builds the CLI into it and starts the
+// shared Chromium; cleanup kills Chromium.
+func setup(ctx context.Context, root string, o options, srv *server) (*env, func(), error) {
+	out := o.out
+	var err error
+	if out == "" {
+		out, err = os.MkdirTemp("", "cogflow-eval-miniwob-")
+	} else {
+		out, err = filepath.Abs(out)
+	}
+	if err == nil {
+		err = os.MkdirAll(filepath.Join(out, "config"), 0o755)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	// The CLI is built into the output folder: every process of this
+	// measurement runs the same binary, whatever is built meanwhile.
+	bin := filepath.Join(out, "cogflow")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/cogflow")
+	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return nil, nil, fmt.Errorf("building cogflow: %w", err)
+	}
+	l, wsURL, err := launchChromium(ctx, o.chrome, out)
+	if err != nil {
+		return nil, nil, err
+	}
+	cleanup := func() { l.Kill(); l.Cleanup() }
 	b := rod.New().Context(ctx).ControlURL(wsURL)
 	if err := b.Connect(); err != nil {
-		return fail(fmt.Errorf("connecting to Chromium: %w", err))
+		cleanup()
+		return nil, nil, fmt.Errorf("connecting to Chromium: %w", err)
 	}
-	e := &env{bin: bin, srv: srv, browserURL: wsURL, b: b, out: *outDir, seed: *seed, replaySeed: *replaySeed, verbose: *verbose}
-
-	fmt.Printf("MiniWoB++ same-seed replay: %d tasks, demo seed %s, replay seed %s, pages %s, files in %s\n",
-		len(names), *seed, *replaySeed, html, *outDir)
-	var results []result
-	for _, name := range names {
-		if ctx.Err() != nil {
-			break
-		}
-		r := e.episode(ctx, name, scripts[name])
-		fmt.Printf("  %-24s demo %-5s replay %-5s %s\n", name, rewardText(r.demo), rewardText(r.replay), oneLine(r.step, r.message, 120))
-		results = append(results, r)
-	}
-	printTable(os.Stdout, results, time.Since(start))
-	return 0
+	e := &env{bin: bin, srv: srv, browserURL: wsURL, b: b, out: out, verbose: o.verbose,
+		cliEnv: noModelEnv(filepath.Join(out, "config"))}
+	return e, cleanup, nil
 }
 
 // launchChromium starts the one headless Chromium every episode shares.
@@ -128,6 +206,15 @@ func launchChromium(ctx context.Context, bin, dir string) (*launcher.Launcher, s
 		return nil, "", fmt.Errorf("starting Chromium: %w", err)
 	}
 	return l, u, nil
+}
+
+// scriptNames is the set of tasks the harness has a person for.
+func scriptNames() map[string]bool {
+	names := map[string]bool{}
+	for n := range scripts {
+		names[n] = true
+	}
+	return names
 }
 
 // selectTasks returns the tasks to run, in name order.

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -146,7 +147,7 @@ func (h *person) reveal(t target) (*spot, error) {
 		}
 		c := s.Clip
 		if s.X >= c.L && s.X <= c.R && s.Y >= c.T+2 && s.Y <= c.B-2 {
-			return s, nil
+			return h.still(t, s)
 		}
 		if i == 12 {
 			return nil, fmt.Errorf("%s stays out of sight", t)
@@ -159,6 +160,24 @@ func (h *person) reveal(t target) (*spot, error) {
 			return nil, err
 		}
 	}
+}
+
+// still waits, as a person's eye does, until the element stops moving
+// (an accordion opening, a menu sliding in: on a loaded machine the
+// animation outlasts the person's pause) and returns where it rests.
+func (h *person) still(t target, s *spot) (*spot, error) {
+	for i := 0; i < 30; i++ {
+		time.Sleep(60 * time.Millisecond)
+		now, err := h.look(t)
+		if err != nil || now == nil {
+			return s, err
+		}
+		if math.Abs(now.X-s.X) < 0.5 && math.Abs(now.Y-s.Y) < 0.5 && math.Abs(now.W-s.W) < 0.5 && math.Abs(now.H-s.H) < 0.5 {
+			return now, nil
+		}
+		s = now
+	}
+	return s, nil
 }
 
 func (h *person) wheelAt(at proto.Point, dy float64) error {
