@@ -103,7 +103,7 @@ func numbersFamily(text, value string) ast.Expr {
 		srcs = append(srcs, synth.Source{Name: numberRef(k), Value: n})
 	}
 	p, ok := synth.Synthesize(value, srcs, synth.Options{Families: []string{"arithmetic"}})
-	if !ok {
+	if !ok || constantOperand(p.Expr) {
 		return nil
 	}
 	e := p.Expr
@@ -122,6 +122,23 @@ func numbersFamily(text, value string) ast.Expr {
 		return nil // the library reads the page's numbers otherwise (no decimal mark argument)
 	}
 	return e
+}
+
+// constantOperand reports whether an operator of the program takes a number
+// literal: on a screen with a few numbers, almost any value is one of them
+// plus or times a small constant ("between 0-9" and 4 is 0 + 4), so only
+// arithmetic among the numbers the screen shows is evidence.
+func constantOperand(e ast.Expr) bool {
+	found := false
+	rewrite(e, func(x ast.Expr) (ast.Expr, bool) {
+		if b, ok := x.(*ast.Binary); ok {
+			_, lx := b.X.(*ast.NumberLit)
+			_, ly := b.Y.(*ast.NumberLit)
+			found = found || lx || ly
+		}
+		return nil, false
+	})
+	return found
 }
 
 // decimalComma reports whether a page writes numbers with a decimal comma

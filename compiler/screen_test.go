@@ -147,3 +147,22 @@ func TestWeakPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersFamilyEvidence: arithmetic among the numbers a text shows is
+// evidence; one number and a constant is a coincidence.
+func TestNumbersFamilyEvidence(t *testing.T) {
+	for _, tc := range []struct {
+		text, value string
+		want        bool
+	}{
+		{"What is 17 plus 25?", "42", true},
+		{"Multiply 6 by 7 and enter the result.", "42", true},
+		{"Guess the number between 0-9 and press Submit.", "4", false},
+		{"Pick a number from 1 to 20.", "12", false},
+	} {
+		got := numbersFamily(tc.text, tc.value) != nil
+		if got != tc.want {
+			t.Errorf("numbersFamily(%q, %q) found a program: %v, want %v", tc.text, tc.value, got, tc.want)
+		}
+	}
+}
