@@ -68,7 +68,7 @@ func (c *compiler) ordinalChoice(i int, t *trace.Target, snap string) (ast.Expr,
 		return nil, false
 	}
 	switch in.Action {
-	case "click", "double_click", "right_click":
+	case "click", "double_click", "right_click", "type":
 	default:
 		return nil, false
 	}
@@ -133,7 +133,11 @@ func (c *compiler) ordinalChoice(i int, t *trace.Target, snap string) (ast.Expr,
 		}
 		read := &ast.Member{X: d.Expr(), Name: ast.Ident{Name: "text"}}
 		out := call("nth", call("all", list), call("parse_ordinal", call("regex", str(pat), read)))
-		c.example(i, str(ex))
+		if in.Action != "type" {
+			// A typed value has its own example: when it is read from
+			// the screen; the position is in the evidence.
+			c.example(i, str(ex))
+		}
 		c.evidence = append(c.evidence, Evidence{Step: in.name, Value: ex, Chosen: printer.ExprString(out),
 			Found: []string{fmt.Sprintf("%s in %s", printer.ExprString(d.Expr()), snap)},
 			Why: fmt.Sprintf("the clicked %s is number %d of the %d of its kind in its group, and the screen names that position (%q); the expression picks it alone on the demonstration's screen",
