@@ -58,6 +58,8 @@ func structuralFuncs(nav Navigator) map[string]function.Function {
 		"with_text": withTextFunc(nav),
 		"lookup":    lookupFunc(nav),
 		"find_row":  findRowFunc(nav),
+		// all.go
+		"all": allFunc(nav),
 	}
 }
 

@@ -29,7 +29,7 @@ func (a answer) String() string {
 var structural = map[string]bool{
 	"next": true, "previous": true, "same": true, "rows": true, "items": true,
 	"cell": true, "column": true, "texts": true, "with_text": true,
-	"lookup": true, "find_row": true,
+	"lookup": true, "find_row": true, "all": true,
 }
 
 // readMembers are the properties that read what an element shows.
