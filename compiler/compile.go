@@ -332,6 +332,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
+	if e, ok := c.affixChoice(i, t, st, snap); ok {
+		return e
+	}
 	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}

@@ -194,10 +194,17 @@ func (c *compiler) screenSources(x *screenIndex, in *info, value string) []scree
 		}
 		src.expr = &ast.Member{X: src.desc.Expr(), Name: ast.Ident{Name: x.member[el]}}
 		src.where = fmt.Sprintf("%s in %s", src.desc.String(), x.id)
+		add := []screenSource{src}
+		if src.quality == 2 {
+			// A path is the last resort: the id'd container first.
+			if cs := containerSource(src, value); cs != nil {
+				add = []screenSource{*cs, src}
+			}
+		}
 		if src.area == "instruction" {
-			first = append(first, src)
+			first = append(first, add...)
 		} else {
-			rest = append(rest, src)
+			rest = append(rest, add...)
 		}
 	}
 	out := append(first, rest...)
