@@ -338,6 +338,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}
+	if e, ok := c.iconTiedChoice(i, t, st, snap); ok {
+		return e
+	}
 	d = c.generalized(i, t, d, snap)
 	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
 		for k := len(st.elements) - 1; k >= 0; k-- {
