@@ -33,7 +33,7 @@ func containerSource(src screenSource, value string) *screenSource {
 			return nil
 		}
 		d := &Desc{Ctor: ctor, Attrs: attrs, Unique: true}
-		out := screenSource{x: x, el: k, area: src.area, desc: d, text: x.texts[k], quality: 0}
+		out := screenSource{x: x, el: k, area: src.area, desc: d, text: x.texts[k], quality: 0, container: true}
 		out.expr = &ast.Member{X: d.Expr(), Name: ast.Ident{Name: x.member[k]}}
 		out.where = fmt.Sprintf("%s in %s (the container of %s)", d.String(), x.id, src.desc.String())
 		return &out
