@@ -332,10 +332,16 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			}
 		}
 	}
+	if e, ok := c.affixChoice(i, t, st, snap); ok {
+		return e
+	}
 	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}
 	if e, ok := c.ordinalChoice(i, t, snap); ok {
+		return e
+	}
+	if e, ok := c.iconTiedChoice(i, t, st, snap); ok {
 		return e
 	}
 	d = c.generalized(i, t, d, snap)

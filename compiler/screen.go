@@ -75,6 +75,9 @@ type screenSource struct {
 	expr    ast.Expr // desc.text
 	where   string   // for the evidence
 	quality int      // how the element is described: 0 by id, 1 by class, 2 by path
+	// container: the id'd container of an element described by its path
+	// (screen_container.go), read in its place.
+	container bool
 }
 
 // searchScreen tries the snapshots op i saw, earliest first, and returns
@@ -94,6 +97,11 @@ func (c *compiler) searchScreen(i int, value string, ev *Evidence) ast.Expr {
 		for _, src := range srcs {
 			ev.Found = append(ev.Found, src.where)
 			e, why := c.programFrom(src, value, x, in)
+			if e != nil && why == "" && src.container && !shown(e) {
+				// The container holds more than the element: only a plain
+				// extraction of it stands for reading the element.
+				why = fmt.Sprintf("%s: %s computes the value from the container's text; the element itself is read instead", src.where, printer.ExprString(e))
+			}
 			if e != nil {
 				ev.Consistent = append(ev.Consistent, printer.ExprString(e))
 				if why == "" {
@@ -194,10 +202,17 @@ func (c *compiler) screenSources(x *screenIndex, in *info, value string) []scree
 		}
 		src.expr = &ast.Member{X: src.desc.Expr(), Name: ast.Ident{Name: x.member[el]}}
 		src.where = fmt.Sprintf("%s in %s", src.desc.String(), x.id)
+		add := []screenSource{src}
+		if src.quality == 2 && src.area == "instruction" {
+			// A path is the last resort: the id'd container first.
+			if cs := containerSource(src, value); cs != nil {
+				add = []screenSource{*cs, src}
+			}
+		}
 		if src.area == "instruction" {
-			first = append(first, src)
+			first = append(first, add...)
 		} else {
-			rest = append(rest, src)
+			rest = append(rest, add...)
 		}
 	}
 	out := append(first, rest...)

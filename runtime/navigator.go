@@ -70,15 +70,14 @@ func (n navigator) children(h any, rows bool) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree, err := n.in.observe(n.ctx)
-	if err != nil {
-		return nil, err
-	}
 	kind, fn := "items", "items"
 	if rows {
 		kind, fn = "rows", "rows"
 	}
-	found := relatives(tree, live.Ref, rows)
+	found, err := n.relativesSoon(live.Ref, rows)
+	if err != nil {
+		return nil, err
+	}
 	if len(found) == 0 {
 		return nil, fmt.Errorf("%s: %s has no %s", fn, describe(live), kind)
 	}
@@ -108,7 +107,7 @@ func (n navigator) nth(parent *Elem, rows bool, i int, origin string) *Elem {
 		if err != nil {
 			return nil, err
 		}
-		found := relatives(tree, live.Ref, rows)
+		found := relativesOrChildren(tree, live.Ref, rows)
 		if was := e.Live; was != nil && (i >= len(found) || !sameElement(was, found[i])) {
 			if el := refind(found, was); el != nil {
 				return el, nil

@@ -1,0 +1,111 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// Choices tied to an icon the screen shows.
+//
+// "Find and click on the item with the <icon> icon": the instruction shows
+// an icon (an element with no text, told by its class) and the person
+// clicks the one item of the menu that carries the same icon. The clicked
+// item's name is the demonstration's, and the screen never writes it, so a
+// description by that name clicks the same item on every instance, and
+// reports ok on the instances whose icon is another one. No program reads
+// an element's class from the screen, so such a click becomes a choice
+// that needs judgement (a match_element dependency, with a warning): a run
+// with no model fails at it instead of clicking the demonstrated item.
+
+// iconTiedChoice returns the dependency for a click of op i whose target
+// carries an icon class that another element of the screen, outside every
+// list and control (the instruction), shows too, and no other item does.
+func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string) (ast.Expr, bool) {
+	in := c.infos[i]
+	if c.literal || t == nil || t != in.full {
+		return nil, false
+	}
+	switch in.Action {
+	case "click", "double_click", "right_click":
+	default:
+		return nil, false
+	}
+	_, s, idx := resolve(c.tr, in.Target, snap)
+	if s == nil || idx < 0 {
+		return nil, false
+	}
+	tok, shownAt := iconTie(s, idx)
+	if tok == "" {
+		return nil, false
+	}
+	c.todo = true
+	dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
+	if within := listDesc(c.tr, t, snap); within != nil {
+		dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
+	}
+	why := fmt.Sprintf("the clicked element carries the icon %q that the screen shows at %s, and no other item does: the choice follows an icon, which no program reads", tok, shownAt)
+	c.evidence = append(c.evidence, Evidence{Step: in.name, Value: tok, Found: []string{shownAt}, Why: why})
+	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s (%s): %s; which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "), why))
+	return dep, true
+}
+
+// iconTie returns a class token of an icon inside element idx (an element
+// with no text) that no other element inside a list item or a control has,
+// and that an icon outside every list item and control shows (its path
+// returned too); "" when none.
+func iconTie(s *trace.Snapshot, idx int) (tok, at string) {
+	for k := range s.Elements {
+		e := &s.Elements[k]
+		if e.Text != "" || e.Class == "" || !within(s, k, idx) {
+			continue
+		}
+		for _, cl := range strings.Fields(e.Class) {
+			other, shown := 0, ""
+			for o := range s.Elements {
+				oe := &s.Elements[o]
+				if o == k || oe.Text != "" || !slices.Contains(strings.Fields(oe.Class), cl) {
+					continue
+				}
+				if inControl(s, o) {
+					other++
+				} else if shown == "" {
+					shown = oe.Path
+				}
+			}
+			if other == 0 && shown != "" {
+				return cl, shown
+			}
+		}
+	}
+	return "", ""
+}
+
+// within reports whether element k is idx or lies inside it.
+func within(s *trace.Snapshot, k, idx int) bool {
+	for n := 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		if k == idx {
+			return true
+		}
+	}
+	return false
+}
+
+// inControl reports whether element k lies in a list item or a control
+// (one of the things a person clicks), itself included.
+func inControl(s *trace.Snapshot, k int) bool {
+	for n := 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		e := &s.Elements[k]
+		if e.List != nil {
+			return true
+		}
+		switch e.Role {
+		case "button", "link", "menuitem", "menu", "listitem", "list", "tab", "option", "checkbox", "radio", "row", "cell", "toolbar", "menubar":
+			return true
+		}
+	}
+	return false
+}
