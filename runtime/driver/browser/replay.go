@@ -21,9 +21,16 @@ func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 			return fmt.Errorf("the viewport %q is not WIDTHxHEIGHT", a.Text)
 		}
 		// The override stays for the tab's life, as a resized window would.
-		return t.call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{
+		if err := t.call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{
 			"width": w, "height": h, "deviceScaleFactor": 0, "mobile": false,
-		}, nil)
+		}, nil); err != nil {
+			return err
+		}
+		// The page learns of the new size later, at a frame; the step ends
+		// when the page sees it and its resize handlers have run, so that
+		// the next step (or the run's end) does not overtake them.
+		return waitScript(ctx, t, fmt.Sprintf(
+			"innerWidth === %d && innerHeight === %d && new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))", w, h))
 	case "wait_script":
 		return waitScript(ctx, t, a.Text)
 	case "wait_navigation":
