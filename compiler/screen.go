@@ -316,6 +316,8 @@ func (c *compiler) programFrom(src screenSource, value string, x *screenIndex, i
 		rejected = fmt.Sprintf("%s: %s finds the value only by where this text puts it", src.where, p)
 	case p.Penalty > 1:
 		rejected = fmt.Sprintf("%s: %s is too specific to the demonstrated text", src.where, p)
+	case constantOperand(p.Expr):
+		rejected = fmt.Sprintf("%s: %s takes a number of the screen and a constant: any number is one of the screen's plus a constant", src.where, p)
 	default:
 		e, family = p.Expr, p.Family
 	}
