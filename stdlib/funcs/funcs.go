@@ -76,7 +76,7 @@ var pure = mergeTables(stringFuncs, numberFuncs, listFuncs, readingFuncs)
 func Library(nav Navigator) map[string]function.Function {
 	lib := maps.Clone(pure)
 	maps.Copy(lib, structuralFuncs(nav))
-	maps.Copy(lib, affixFuncs(nav))
+	maps.Copy(lib, textFilterFuncs(nav))
 	return lib
 }
 

@@ -48,49 +48,6 @@ func elementHandles(list cty.Value, argIdx int) ([]any, error) {
 	return out, nil
 }
 
-// withTextFunc filters by what elements show, for choices such as "the
-// result that mentions the keyword": an empty answer is a valid one here
-// (first() or a loop over it says what an empty list means).
-func withTextFunc(nav Navigator) function.Function {
-	return build("with_text", function.Spec{
-		Description: `Returns the elements of the list whose visible text contains the text (white space normalized, case kept), ` +
-			`in their order: with_text(items(results), "PDF"). It may be empty. An empty text to look for is an error.`,
-		Params: []function.Parameter{
-			param("elements", elementList, "The elements, e.g. from rows() or items()."),
-			param("str", cty.String, "The text the elements must contain."),
-		},
-		Type: function.StaticReturnType(elementList),
-		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			want := normalText(args[1].AsString())
-			if want == "" {
-				return cty.NilVal, function.NewArgErrorf(1, "the text to look for is empty")
-			}
-			if !args[0].IsWhollyKnown() {
-				// The checker may know the list but not every item.
-				return cty.UnknownVal(elementList), nil
-			}
-			hs, err := elementHandles(args[0], 0)
-			if err != nil {
-				return cty.NilVal, err
-			}
-			if len(hs) > 0 && nav == nil {
-				return cty.NilVal, errNoDriver
-			}
-			var out []cty.Value
-			for i, h := range hs {
-				text, err := nav.Text(h)
-				if err != nil {
-					return cty.NilVal, fmt.Errorf("item %d: %w", i, err)
-				}
-				if strings.Contains(normalText(text), want) {
-					out = append(out, elementVal(h))
-				}
-			}
-			return listOf(out, types.ElementCapsule), nil
-		},
-	})
-}
-
 // lookupFunc reads a key–value table, the kind with no header row where
 // each row says "Color | Red".
 func lookupFunc(nav Navigator) function.Function {

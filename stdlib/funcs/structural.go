@@ -55,9 +55,8 @@ func structuralFuncs(nav Navigator) map[string]function.Function {
 		"column": columnFunc(nav),
 		"texts":  textsFunc(nav),
 		// lookup.go
-		"with_text": withTextFunc(nav),
-		"lookup":    lookupFunc(nav),
-		"find_row":  findRowFunc(nav),
+		"lookup":   lookupFunc(nav),
+		"find_row": findRowFunc(nav),
 		// all.go
 		"all": allFunc(nav),
 	}

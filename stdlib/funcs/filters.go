@@ -9,14 +9,16 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 )
 
-// affixFunc builds with_prefix and with_suffix: the filters for a choice
-// such as "the suggestion that starts with what was typed and ends with
-// what the instruction names", which with_text (anywhere in the text)
-// cannot tell from an item holding the words in its middle.
-func affixFunc(name, what string, nav Navigator, holds func(text, affix string) bool) function.Function {
+// textFilterFunc builds with_text, with_prefix and with_suffix: the
+// filters for choices such as "the result that mentions the keyword" or
+// "the suggestion that starts with what was typed and ends with what the
+// instruction names" (with_text alone cannot tell that suggestion from an
+// item holding the words in its middle). An empty answer is a valid one
+// here: first() or a loop over it says what an empty list means.
+func textFilterFunc(name, what, example string, nav Navigator, holds func(text, affix string) bool) function.Function {
 	return build(name, function.Spec{
 		Description: fmt.Sprintf(`Returns the elements of the list whose visible text (white space normalized, case kept) %s the text, `+
-			`in their order: %s(items(suggestions), "Ira"). It may be empty. An empty text to look for is an error.`, what, name),
+			`in their order: %s. It may be empty. An empty text to look for is an error.`, what, example),
 		Params: []function.Parameter{
 			param("elements", elementList, "The elements, e.g. from rows() or items()."),
 			param("str", cty.String, fmt.Sprintf("The text the elements' text %s.", what)),
@@ -28,6 +30,7 @@ func affixFunc(name, what string, nav Navigator, holds func(text, affix string) 
 				return cty.NilVal, function.NewArgErrorf(1, "the text to look for is empty")
 			}
 			if !args[0].IsWhollyKnown() {
+				// The checker may know the list but not every item.
 				return cty.UnknownVal(elementList), nil
 			}
 			hs, err := elementHandles(args[0], 0)
@@ -52,10 +55,11 @@ func affixFunc(name, what string, nav Navigator, holds func(text, affix string) 
 	})
 }
 
-// affixFuncs are with_prefix and with_suffix.
-func affixFuncs(nav Navigator) map[string]function.Function {
+// textFilterFuncs are with_text, with_prefix and with_suffix.
+func textFilterFuncs(nav Navigator) map[string]function.Function {
 	return map[string]function.Function{
-		"with_prefix": affixFunc("with_prefix", "starts with", nav, strings.HasPrefix),
-		"with_suffix": affixFunc("with_suffix", "ends with", nav, strings.HasSuffix),
+		"with_text":   textFilterFunc("with_text", "contains", `with_text(items(results), "PDF")`, nav, strings.Contains),
+		"with_prefix": textFilterFunc("with_prefix", "starts with", `with_prefix(items(suggestions), "Ira")`, nav, strings.HasPrefix),
+		"with_suffix": textFilterFunc("with_suffix", "ends with", `with_suffix(items(suggestions), "an")`, nav, strings.HasSuffix),
 	}
 }
