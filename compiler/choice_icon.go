@@ -35,7 +35,10 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 		return nil, false
 	}
 	_, s, idx := resolve(c.tr, in.Target, snap)
-	if s == nil || idx < 0 {
+	if s == nil || idx < 0 || !(itemRoles[s.Elements[idx].Role] || listOf(t) != nil) {
+		// Only an item of a menu or list is chosen by its icon; a control
+		// that merely shares a class with a decoration (a slider's handle)
+		// is not a choice at all.
 		return nil, false
 	}
 	tok, shownAt := iconTie(s, idx)
@@ -52,6 +55,10 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s (%s): %s; which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "), why))
 	return dep, true
 }
+
+// itemRoles are the roles of the items a menu or a list offers to choose
+// from.
+var itemRoles = map[string]bool{"menuitem": true, "listitem": true, "option": true, "treeitem": true, "tab": true, "row": true}
 
 // iconTie returns a class token of an icon inside element idx (an element
 // with no text) that no other element inside a list item or a control has,
