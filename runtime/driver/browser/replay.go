@@ -20,17 +20,27 @@ func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 		if !ok {
 			return fmt.Errorf("the viewport %q is not WIDTHxHEIGHT", a.Text)
 		}
+		// The page learns of the new size later, at a frame of its own
+		// choosing: innerWidth changes first and the resize event follows.
+		// A listener added before the change resolves after the page's own
+		// resize listeners (listeners run in the order they were added),
+		// so the step ends once they ran and the next step, or the run's
+		// end, cannot overtake them. Waiting for innerWidth and then a
+		// frame or two still lost the event on a loaded machine. A page
+		// already at that size gets no event and does not wait; the bound
+		// covers a browser that never sends one.
+		if err := waitScript(ctx, t, fmt.Sprintf(`(window.__cogflow_resized = innerWidth === %d && innerHeight === %d ? null :
+			new Promise(r => addEventListener('resize', () => setTimeout(r), {once: true}))), true`, w, h)); err != nil {
+			return err
+		}
 		// The override stays for the tab's life, as a resized window would.
 		if err := t.call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{
 			"width": w, "height": h, "deviceScaleFactor": 0, "mobile": false,
 		}, nil); err != nil {
 			return err
 		}
-		// The page learns of the new size later, at a frame; the step ends
-		// when the page sees it and its resize handlers have run, so that
-		// the next step (or the run's end) does not overtake them.
 		return waitScript(ctx, t, fmt.Sprintf(
-			"innerWidth === %d && innerHeight === %d && new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true))))", w, h))
+			"innerWidth === %d && innerHeight === %d && Promise.race([window.__cogflow_resized, new Promise(r => setTimeout(r, 2000))]).then(() => true)", w, h))
 	case "wait_script":
 		return waitScript(ctx, t, a.Text)
 	case "wait_navigation":
@@ -39,14 +49,14 @@ func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 		if len(a.ScrollTo) != 2 {
 			return fmt.Errorf("a scroll position needs x and y")
 		}
-		var res struct {
-			Mark int `json:"mark"`
-		}
-		realm, err := runOn(ctx, t, a.Target, op{"op": "scrollTo", "x": a.ScrollTo[0], "y": a.ScrollTo[1]}, &res)
+		realm, err := runOn(ctx, t, a.Target, op{"op": "scrollTo", "x": a.ScrollTo[0], "y": a.ScrollTo[1]}, nil)
 		if err != nil {
 			return err
 		}
-		return d.settleIn(ctx, t, realm, res.Mark)
+		// A scroll changes no DOM, so the mark would say "settled" at once;
+		// its scroll event comes at the next frame. -1 waits for a frame,
+		// so the page's scroll handlers run before the step ends.
+		return d.settleIn(ctx, t, realm, -1)
 	}
 	return fmt.Errorf("the browser driver does not perform %q", a.Op)
 }
@@ -65,14 +75,15 @@ func parseSize(s string) (w, h int, ok bool) {
 }
 
 // waitScript evaluates a page expression until it is truthy or the step's
-// time is up. It runs through CDP, not the page's eval, so a page's
-// Content Security Policy does not stop it.
+// time is up. A promise is awaited and its value tested, as Puppeteer's
+// waitForExpression does. It runs through CDP, not the page's eval, so a
+// page's Content Security Policy does not stop it.
 func waitScript(ctx context.Context, t *tab, expr string) error {
 	var last error
 	for {
 		var res evalResult
 		err := t.call(ctx, "Runtime.evaluate", map[string]any{
-			"expression": "!!(" + expr + "\n)", "returnByValue": true, "awaitPromise": true,
+			"expression": "Promise.resolve((" + expr + "\n)).then(v => !!v)", "returnByValue": true, "awaitPromise": true,
 		}, &res)
 		if err == nil {
 			err = res.err()

@@ -23,7 +23,8 @@ func TestReplayActions(t *testing.T) {
 	s.page("/far2", `<p>second</p>`)
 	s.page("/far1", `<a id="next" href="/far2">next</a>`)
 	s.page("/framed", `<iframe src="`+far+`/far1"></iframe>`)
-	s.page("/long", `<div id="box" style="height:100px;overflow:auto"><div style="height:900px"></div></div><div style="height:3000px"></div>`)
+	s.page("/long", `<div id="box" style="height:100px;overflow:auto" onscroll="window.boxScrolled = this.scrollTop"><div style="height:900px"></div></div><div style="height:3000px"></div>`)
+	s.page("/resized", `<script>addEventListener('resize', () => { window.seen = innerWidth + 'x' + innerHeight; });</script>`)
 	tests := []struct {
 		name  string
 		page  string
@@ -37,6 +38,14 @@ func TestReplayActions(t *testing.T) {
 		{"set the viewport", "/late", func(t *testing.T) []driver.Action {
 			return []driver.Action{{Op: "set_viewport", Text: "640x480"}}
 		}, "innerWidth === 640 && innerHeight === 480"},
+		// The step ends after the page's handlers ran, not merely after
+		// the size changed: the next step must not overtake them.
+		{"a resize handler ran when set_viewport ends", "/resized", func(t *testing.T) []driver.Action {
+			return []driver.Action{{Op: "set_viewport", Text: "610x470"}}
+		}, "window.seen === '610x470'"},
+		{"a promise is awaited", "/late", func(t *testing.T) []driver.Action {
+			return []driver.Action{{Op: "wait_script", Text: "new Promise(r => setTimeout(() => r(window.ready === true), 10))"}}
+		}, "window.ready === true"},
 		{"wait for a page expression", "/late", func(t *testing.T) []driver.Action {
 			return []driver.Action{{Op: "wait_script", Text: "window.ready === true"}}
 		}, "window.ready === true"},
@@ -47,7 +56,7 @@ func TestReplayActions(t *testing.T) {
 		{"scroll an element and the page to a position", "/long", func(t *testing.T) []driver.Action {
 			box := find(t, d, driver.Query{CSS: "#box"}, byID("box"))
 			return []driver.Action{{Op: "scroll", Target: box, ScrollTo: []float64{0, 40}}, {Op: "scroll", ScrollTo: []float64{0, 70}}}
-		}, "document.getElementById('box').scrollTop === 40 && scrollY === 70"},
+		}, "document.getElementById('box').scrollTop === 40 && scrollY === 70 && window.boxScrolled === 40"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,6 +74,7 @@ func TestReplayActions(t *testing.T) {
 	for _, a := range []driver.Action{
 		{Op: "switch_window", Text: "No such tab", Timeout: 500 * time.Millisecond},
 		{Op: "wait_script", Text: "window.never === true", Timeout: 500 * time.Millisecond},
+		{Op: "wait_script", Text: "Promise.resolve(false)", Timeout: 500 * time.Millisecond},
 		{Op: "wait_navigation", Text: s.URL + "/nowhere", Timeout: 500 * time.Millisecond},
 	} {
 		start := time.Now()
