@@ -47,15 +47,39 @@ type Options struct {
 	Done func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
+	// Stop, once closed, stops the run gracefully: the step in flight
+	// finishes (its action, its settling and its journal entry) and the
+	// run ends with ErrInterrupted before the next step. Cancelling the
+	// context passed to Run instead stops at once; a step whose action was
+	// under way is then journaled as in doubt.
+	Stop <-chan struct{}
+	// Settle tells a resumed run what to do with the step its resumed run
+	// left in doubt; nil when there is none.
+	Settle *Settle
+}
+
+// Settle is how a resumed run treats the step left in doubt, found by its
+// line and its loop position (each level's variable and index).
+type Settle struct {
+	Line  int
+	Loops []LoopPos
+	// Policy is "skip" (outside a loop the step is left out; inside one
+	// its item counts as done, which Done reports), "redo" (the step runs
+	// again) or "check" (it runs again, then its effect is read back: the
+	// field holds the typed text, the page is at the opened URL).
+	Policy string
 }
 
 // LoopPos is the position in one loop: its variable, the item's index and
-// a key identifying the item (its text), so that a resumed run skips the
-// right items even when the list changed.
+// a key identifying the item (its text as the iteration found it), so that
+// a resumed run skips the right items even when the list changed. After is
+// the item's key when its iteration finished, for items the loop changes
+// (a row whose title it rewrites); empty while the iteration runs.
 type LoopPos struct {
 	Var   string
 	Index int
 	Key   string
+	After string
 }
 
 // Interp runs one task.
@@ -74,6 +98,8 @@ type Interp struct {
 	ctx     context.Context // the run's context, for the function library
 	current *ast.Step       // the step being run
 	last    *ast.Step       // the last step that finished
+	// lastLoops is where last finished: its loop iterations.
+	lastLoops []LoopPos
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*Answer
@@ -130,7 +156,7 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 		if in.opts.Recorder != nil {
 			at := Position{Loops: in.position()}
 			if in.last != nil {
-				at.Step, at.Line = in.last.Name.Name, in.last.Range.Start.Line
+				at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
 			}
 			in.opts.Recorder.Interrupted(at)
 		}
@@ -142,9 +168,23 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 // Secrets returns the values of the run's secret inputs, for redaction.
 func (in *Interp) Secrets() []string { return in.secrets }
 
+// stopping reports whether the run was asked to stop, gracefully (Stop)
+// or at once (the context): checked between steps, never within one.
+func (in *Interp) stopping(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return true
+	}
+	select {
+	case <-in.opts.Stop:
+		return true
+	default:
+		return false
+	}
+}
+
 func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 	for _, s := range b.Stmts {
-		if err := ctx.Err(); err != nil {
+		if in.stopping(ctx) {
 			return ErrInterrupted
 		}
 		var err error
@@ -202,7 +242,7 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 			in.stats.Skipped++
 			continue
 		}
-		if err := ctx.Err(); err != nil {
+		if in.stopping(ctx) {
 			return ErrInterrupted
 		}
 		in.loops = append(in.loops, pos)
@@ -212,7 +252,13 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		if err == nil {
 			in.stats.Iterations++
 			if in.opts.Recorder != nil {
-				in.opts.Recorder.IterationDone(append([]LoopPos(nil), in.loops...))
+				done := append([]LoopPos(nil), in.loops...)
+				if _, notElem := asElem(item); notElem == nil {
+					// The body may have changed the item's text: record
+					// how it looks now too, so a resume knows it.
+					done[len(done)-1].After = in.itemKey(ctx, item)
+				}
+				in.opts.Recorder.IterationDone(done)
 			}
 		}
 		in.loops = in.loops[:len(in.loops)-1]

@@ -22,7 +22,7 @@ func (r *JournalRecorder) keep(err error) {
 func loopPositions(loops []LoopPos) []journal.LoopPos {
 	out := make([]journal.LoopPos, len(loops))
 	for i, l := range loops {
-		out[i] = journal.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key}
+		out[i] = journal.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key, After: l.After}
 	}
 	return out
 }
@@ -79,8 +79,41 @@ func (r *JournalRecorder) Interrupted(at Position) {
 }
 
 // DoneIn returns an Options.Done that skips the iterations an earlier run
-// finished.
-func DoneIn(run *journal.Run) func([]LoopPos) bool {
-	done := run.Completed()
-	return func(loops []LoopPos) bool { return done[journal.IterationKey(loopPositions(loops))] }
+// finished (journal.Run.Done says how items are recognized), and the item
+// in extra when it is not nil: the loop item of a step in doubt that a
+// resume was told to skip.
+func DoneIn(run *journal.Run, extra []journal.LoopPos) func([]LoopPos) bool {
+	return func(loops []LoopPos) bool {
+		pos := loopPositions(loops)
+		if extra != nil && sameIndexes(extra, pos) {
+			return true
+		}
+		return run.Done(pos)
+	}
+}
+
+// sameIndexes compares loop positions by variable and index only: the
+// item of a step in doubt may have been changed half-way.
+func sameIndexes(a, b []journal.LoopPos) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Var != b[i].Var || a[i].Index != b[i].Index {
+			return false
+		}
+	}
+	return true
+}
+
+// Intent implements IntentRecorder: it journals the step's intent and
+// syncs it before the step acts.
+func (r *JournalRecorder) Intent(s StepRecord) error {
+	ev := journal.Intent{Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op}
+	for _, a := range s.Args {
+		ev.Args = append(ev.Args, journal.Arg{Name: a.Name, Value: a.Value, Source: argSource(a.Source)})
+	}
+	err := r.W.Intent(ev)
+	r.keep(err)
+	return err
 }

@@ -37,10 +37,31 @@ type StepRecord struct {
 	ModelTime  time.Duration // waiting for the model, within Duration
 	Started    time.Time
 	Duration   time.Duration
-	Outcome    string // ok, failed, skipped, declined
+	Outcome    string // ok, failed, skipped, declined, in_doubt
 	Err        error
 	Screenshot []byte
+	// intended is set once the step's intent was journaled: from then on
+	// the step may have taken effect.
+	intended bool
 }
+
+// IntentRecorder is a Recorder that keeps a write-ahead journal: Intent
+// gets the step with its resolved arguments before the driver acts, and
+// must have made it durable when it returns. An error stops the run
+// before the step acts.
+type IntentRecorder interface {
+	Intent(StepRecord) error
+}
+
+// JournalError is a journal that cannot be written: the run stops before
+// the step acts, since nothing could tell afterwards whether it did.
+type JournalError struct{ Err error }
+
+func (e *JournalError) Error() string {
+	return fmt.Sprintf("the journal cannot be written, so the step was not performed: %v", e.Err)
+}
+
+func (e *JournalError) Unwrap() error { return e.Err }
 
 // Recorder receives a run's events: the journal implements it.
 type Recorder interface {
@@ -68,6 +89,12 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	if call != nil {
 		rec.Op = call.CalleeName()
 	}
+	if in.settleSkip(s) {
+		rec.Outcome = "skipped"
+		in.stats.Skipped++
+		in.record(rec)
+		return nil
+	}
 	if go_, err := in.permitted(s); err != nil || !go_ {
 		rec.Outcome = "declined"
 		in.stats.Skipped++
@@ -82,6 +109,16 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	in.tree = nil // whatever the step did, the UI may have changed
 	rec.Duration = elapsed(rec.Started)
 	if err != nil {
+		if rec.intended && (ctx.Err() != nil || errors.Is(err, driver.ErrGone)) {
+			// Stopped hard or the driver went away while acting: the
+			// effect may or may not have happened.
+			rec.Outcome, rec.Err = "in_doubt", err
+			in.record(rec)
+			if ctx.Err() != nil {
+				return ErrInterrupted
+			}
+			return &StepError{Step: s, Loops: in.position(), Err: err}
+		}
 		if ctx.Err() != nil {
 			return ErrInterrupted
 		}
@@ -93,7 +130,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 		return &StepError{Step: s, Loops: in.position(), Err: err}
 	}
 	in.set(s.Name.Name, v)
-	in.last = s
+	in.last, in.lastLoops = s, in.position()
 	rec.Outcome, rec.Value = "ok", render(v)
 	in.stats.Steps++
 	if in.opts.Screenshots {
@@ -166,7 +203,17 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 	if err != nil {
 		return cty.NilVal, err
 	}
-	return in.act(ctx, action, args)
+	if ir, ok := in.opts.Recorder.(IntentRecorder); ok {
+		if err := ir.Intent(*rec); err != nil {
+			return cty.NilVal, &JournalError{Err: err}
+		}
+	}
+	rec.intended = true
+	v, err := in.act(ctx, action, args)
+	if err == nil && in.settles(s, "check") {
+		err = in.readBack(ctx, action.Name, args)
+	}
+	return v, err
 }
 
 // bindArgs evaluates a call's arguments by parameter name.

@@ -21,6 +21,7 @@ const (
 	exitUsage      = 2 // the command line is wrong, or a file cannot be read
 	exitStepFailed = 3 // reserved for run: a step failed
 	exitNoDriver   = 4 // reserved for run: the driver cannot run here
+	exitGone       = 5 // run: the browser exited or the device went away during the run
 	exitInterrupt  = 130
 )
 

@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -51,6 +50,8 @@ type runConfig struct {
 	adb, serial            string // android: the adb server and the device
 	resume                 bool
 	resumeFrom             string
+	inDoubt                string          // --in-doubt: ask, skip or redo
+	stop                   <-chan struct{} // closed by the first stop signal
 	root                   string
 	noCache, refresh       bool
 	// llm holds the resolved LLM configuration for the whole command.
@@ -75,6 +76,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.serial, "serial", "", "android: the device's serial when several are attached")
 	fs.BoolVar(&cfg.resume, "resume", false, "continue the last interrupted run of this task, skipping finished iterations")
 	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
+	fs.StringVar(&cfg.inDoubt, "in-doubt", "", "with --resume: what to do with a step the run left in doubt (killed while it acted): ask (at a terminal; elsewhere the resume refuses), skip (its loop item counts as done) or redo (its loop item runs again)")
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
@@ -87,6 +89,10 @@ func runRun(c *cli, args []string) int {
 		return exitUsage
 	}
 	cfg.file = files[0]
+	if cfg.inDoubt != "" && !slices.Contains(inDoubtPolicies, cfg.inDoubt) {
+		fmt.Fprintf(c.stderr, "cogflow run: --in-doubt=%s: want one of %s\n", cfg.inDoubt, strings.Join(inDoubtPolicies, ", "))
+		return exitUsage
+	}
 	return c.run(cfg)
 }
 
@@ -127,8 +133,9 @@ func (c *cli) run(cfg runConfig) int {
 	if parent == nil {
 		parent = context.Background()
 	}
-	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, stopRun, unwatch := graceful(parent, c.stderr)
+	defer unwatch()
+	cfg.stop = stopRun
 	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cmp.Or(cfg.adb, cfg.browserURL), Serial: cfg.serial, Executable: cfg.chrome})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
@@ -146,7 +153,7 @@ func (c *cli) run(cfg runConfig) int {
 		}
 		code := c.runOnce(ctx, cfg, l, task, drv, row, rowIdx)
 		status = max(status, code)
-		if code == exitInterrupt {
+		if code == exitInterrupt || code == exitGone {
 			return code
 		}
 	}
@@ -155,12 +162,23 @@ func (c *cli) run(cfg runConfig) int {
 
 // runOnce runs the task once with one set of inputs, journaled.
 func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
-	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots}
+	hash := fileSHA256(cfg.file)
+	var res *resumption
+	if cfg.resume || cfg.resumeFrom != "" {
+		var err error
+		if res, err = c.resume(cfg, task, inputs, hash); err != nil {
+			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+			return exitUsage
+		}
+		defer res.lock.Release()
+		inputs = res.inputs
+	}
+	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Stop: cfg.stop}
 	if cfg.step || cfg.ask || !cfg.yes {
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
 	}
 	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
-		Secrets: secretValues(task, inputs)}
+		Secrets: secretValues(task, inputs), WorkflowSHA256: hash}
 	model, err := c.llmResolver(cfg, meta.Secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
@@ -170,14 +188,9 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	if cfg.ask {
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
-	if cfg.resume || cfg.resumeFrom != "" {
-		prev, err := findResumable(cfg.root, cfg.file, task.Name.Name, cfg.resumeFrom)
-		if err != nil {
-			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
-			return exitUsage
-		}
-		meta.Resume = prev.ID
-		opts.Done = runtime.DoneIn(prev)
+	if res != nil {
+		meta.Resume, meta.Settled = res.prev.ID, res.settled
+		opts.Done, opts.Settle = runtime.DoneIn(res.prev, res.skip), res.settle
 	}
 	w, err := journal.Open(cfg.root, meta)
 	if err != nil {
@@ -185,26 +198,29 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		return exitUsage
 	}
 	jr := &runtime.JournalRecorder{W: w, Task: task.Name.Name}
-	opts.Recorder = multiRecorder{jr, progress{out: c.stderr, secrets: meta.Secrets}}
+	stopped := &stopPlace{}
+	opts.Recorder = multiRecorder{jr, progress{out: c.stderr, secrets: meta.Secrets}, stopped}
 	stats, runErr := runtime.New(l.file, task, l.info, drv, opts).Run(ctx)
 	outcome, code := journal.OK, exitOK
 	switch {
 	case errors.Is(runErr, runtime.ErrInterrupted):
 		outcome, code = journal.Interrupted, exitInterrupt
+	case errors.Is(runErr, driver.ErrGone):
+		outcome, code = journal.Failed, exitGone
 	case runErr != nil:
 		outcome, code = journal.Failed, exitStepFailed
 	}
 	if err := w.Finish(outcome, runErr); err != nil && jr.Err == nil {
 		jr.Err = err
 	}
-	c.reportRun(l, w.ID(), row, stats, runErr, meta.Secrets)
+	c.reportRun(l, w.ID(), row, stats, runErr, meta.Secrets, stopped.at)
 	if jr.Err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", jr.Err)
 	}
 	return code
 }
 
-func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets []string) {
+func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets []string, at runtime.Position) {
 	prefix := ""
 	if row >= 0 {
 		prefix = fmt.Sprintf("row %d: ", row+1)
@@ -212,7 +228,7 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 	var stepErr *runtime.StepError
 	switch {
 	case errors.Is(err, runtime.ErrInterrupted):
-		fmt.Fprintf(c.stderr, "%sinterrupted after %d steps; the journal says where (cogflow runs show %s); --resume continues\n", prefix, stats.Steps, id)
+		fmt.Fprintf(c.stderr, "%sinterrupted after %d steps, %s; the journal says where (cogflow runs show %s); --resume continues\n", prefix, stats.Steps, lastFinished(at, secrets), id)
 	case errors.As(err, &stepErr):
 		// Like a compiler error: the step's position, its source line with
 		// a caret, then why (the candidates an anchor was chosen from).
@@ -225,6 +241,9 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 			}
 		}
 		d.Render(c.stderr, l.src)
+		if errors.Is(err, driver.ErrGone) {
+			fmt.Fprintf(c.stderr, "%sthe step was acting when that happened, so it is in doubt; `cogflow run --resume` settles it (see --in-doubt)\n", prefix)
+		}
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	case err != nil:
 		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, redact(err.Error(), secrets))
@@ -343,24 +362,6 @@ func (c *cli) llmResolver(cfg runConfig, secrets []string) (runtime.Resolver, er
 	}), nil
 }
 
-// findResumable picks the run to resume: the given one, or the newest
-// interrupted or failed run of the same workflow and task.
-func findResumable(root, file, task, id string) (*journal.Run, error) {
-	if id != "" {
-		return journal.Load(root, id)
-	}
-	runs, err := journal.List(root)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range runs {
-		if r.Workflow == file && r.Task == task && r.Outcome != journal.OK {
-			return journal.Load(root, r.ID)
-		}
-	}
-	return nil, fmt.Errorf("no interrupted run of %s (task %s) to resume in %s", file, task, root)
-}
-
 // multiRecorder sends events to several recorders.
 type multiRecorder []runtime.Recorder
 
@@ -368,6 +369,19 @@ func (m multiRecorder) Step(s runtime.StepRecord) {
 	for _, r := range m {
 		r.Step(s)
 	}
+}
+
+// Intent passes the intent to the recorders that keep a write-ahead
+// journal; the first error stops the step before it acts.
+func (m multiRecorder) Intent(s runtime.StepRecord) error {
+	for _, r := range m {
+		if ir, ok := r.(runtime.IntentRecorder); ok {
+			if err := ir.Intent(s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (m multiRecorder) IterationDone(l []runtime.LoopPos) {

@@ -260,3 +260,29 @@ func Open(ctx context.Context, name string, opts Options) (Driver, error) {
 	}
 	return f(ctx, opts)
 }
+
+// ErrGone is wrapped by errors of a driver whose browser or device went
+// away while in use: the browser process exited, its DevTools connection
+// closed, the Android device was unplugged. An action under way may or may
+// not have taken effect; the CLI gives it its own exit code.
+var ErrGone = errors.New("the browser or device went away")
+
+// GoneError says what went away, and wraps ErrGone and the error that
+// showed it.
+type GoneError struct {
+	What string // "the browser exited", "the device went away"
+	Err  error
+}
+
+func (e *GoneError) Error() string {
+	if e.Err == nil {
+		return e.What
+	}
+	return e.What + " (" + e.Err.Error() + ")"
+}
+
+// Is makes errors.Is(err, ErrGone) true.
+func (e *GoneError) Is(target error) bool { return target == ErrGone }
+
+// Unwrap returns the error that showed the loss.
+func (e *GoneError) Unwrap() error { return e.Err }

@@ -44,6 +44,10 @@ const (
 	Failed   Outcome = "failed"
 	Skipped  Outcome = "skipped"  // not run, e.g. its iteration was done by the resumed run
 	Declined Outcome = "declined" // a person said no to a `confirm` step
+	// InDoubt is a step whose action was under way when the run lost its
+	// driver (the browser exited) or was stopped hard: it may or may not
+	// have taken effect. A resume decides what to do with it (--in-doubt).
+	InDoubt Outcome = "in_doubt"
 )
 
 // Run outcomes besides OK and Failed.
@@ -52,7 +56,7 @@ const (
 	BadWorkflow Outcome = "bad_workflow"
 )
 
-var outcomes = map[Outcome]bool{OK: true, Failed: true, Skipped: true, Declined: true, Interrupted: true, BadWorkflow: true}
+var outcomes = map[Outcome]bool{OK: true, Failed: true, Skipped: true, Declined: true, InDoubt: true, Interrupted: true, BadWorkflow: true}
 
 // Source names the resolver that produced a value.
 type Source string
@@ -76,6 +80,8 @@ var sources = map[Source]bool{SourceLiteral: true, SourceInput: true, SourceStep
 const (
 	EventRunStarted    = "run_started"
 	EventStep          = "step"
+	EventIntent        = "intent" // written and synced before a step's action; its step event follows
+	EventInDoubt       = "in_doubt_resolved"
 	EventIterationDone = "iteration_done"
 	EventInterrupted   = "interrupted"
 	EventRunFinished   = "run_finished"
@@ -90,6 +96,13 @@ type RunMeta struct {
 	Secrets  []string          // secret values: never written anywhere; empty strings are ignored
 	Resume   string            // id of the run this one resumes, or ""
 	Row      int               // CSV row this run works on, -1 if none
+	// WorkflowSHA256 is the hex SHA-256 of the workflow file's bytes, so
+	// that a resume can refuse a workflow that changed since.
+	WorkflowSHA256 string
+	// Settled is how the resumed run's in-doubt step was settled, if it
+	// had one; Open journals it and, for a skipped item, carries the item
+	// over as finished.
+	Settled *Settlement
 }
 
 // RunStarted is the first line of every journal.
@@ -102,15 +115,23 @@ type RunStarted struct {
 	Resume   string            `json:"resume,omitempty"`
 	Row      int               `json:"row"`
 	Started  time.Time         `json:"started"`
+	// WorkflowSHA256: see RunMeta.
+	WorkflowSHA256 string `json:"workflow_sha256,omitempty"`
 }
 
 // LoopPos is the position in one enclosing `for` loop: the loop variable,
 // the 0-based index of the item, and the item's key (its rendered identity,
 // e.g. the row's title) so a resumed run recognizes items that moved.
+//
+// After is the item's key when its iteration finished (iteration_done
+// only): a loop that changes its items (writes a row's title in capitals)
+// changes their text, so a resumed run recognizes a finished item by its
+// index and either the key it started with or the one it ended with.
 type LoopPos struct {
 	Var   string `json:"var"`
 	Index int    `json:"index"`
 	Key   string `json:"key,omitempty"`
+	After string `json:"after,omitempty"`
 }
 
 // Arg is one argument of a step as it was resolved.
@@ -149,6 +170,32 @@ type StepEvent struct {
 	Error      string    `json:"error,omitempty"`
 	Screenshot string    `json:"screenshot,omitempty"` // file name returned by Writer.Screenshot
 	Tokens     *Tokens   `json:"tokens,omitempty"`
+}
+
+// Intent is an intent event: a step about to act, with its resolved
+// arguments. It is synced before the driver acts; the step event with the
+// same Seq is its outcome. An intent without one is a step in doubt.
+type Intent struct {
+	Seq     int       `json:"seq"` // the Seq its step event gets
+	Task    string    `json:"task,omitempty"`
+	Step    string    `json:"step"`
+	Line    int       `json:"line,omitempty"`
+	Loop    []LoopPos `json:"loop,omitempty"`
+	Op      string    `json:"op"`
+	Args    []Arg     `json:"args,omitempty"`
+	Started time.Time `json:"started"`
+}
+
+// Settlement is an in_doubt_resolved event: how a resume settled the step
+// its resumed run left in doubt. Policy is skip (the step's loop item
+// counts as done and is not repeated; outside a loop the step is left
+// out), redo (the item is run again) or check (the step's effect is read
+// back after doing it again: typing sets a field, open loads a URL).
+type Settlement struct {
+	Run    string    `json:"run"` // the run whose step was in doubt
+	Intent Intent    `json:"intent"`
+	Policy string    `json:"policy"`
+	Time   time.Time `json:"time"`
 }
 
 // Position is where in a task a run was: a step and its loop position.
@@ -202,10 +249,11 @@ type StepCounts struct {
 	Failed   int `json:"failed"`
 	Skipped  int `json:"skipped"`
 	Declined int `json:"declined"`
+	InDoubt  int `json:"in_doubt,omitempty"`
 }
 
 // Total is the number of steps counted.
-func (c StepCounts) Total() int { return c.OK + c.Failed + c.Skipped + c.Declined }
+func (c StepCounts) Total() int { return c.OK + c.Failed + c.Skipped + c.Declined + c.InDoubt }
 
 // StepTime aggregates the durations of one step over all its executions.
 type StepTime struct {

@@ -19,6 +19,8 @@ type Run struct {
 	Dir          string
 	Start        RunStarted
 	Steps        []StepEvent
+	Intents      []Intent    // write-ahead intents; see InDoubt
+	Settled      *Settlement // how this run settled the in-doubt step of the run it resumed
 	Iterations   []Iteration
 	Interruption *Interruption // nil unless the run was interrupted
 	Finish       *RunFinished  // nil if the run was killed or is still running
@@ -95,6 +97,16 @@ func (r *Run) add(line []byte) error {
 		if err = json.Unmarshal(line, &ev); err == nil {
 			r.Steps = append(r.Steps, ev)
 		}
+	case EventIntent:
+		var in Intent
+		if err = json.Unmarshal(line, &in); err == nil {
+			r.Intents = append(r.Intents, in)
+		}
+	case EventInDoubt:
+		var st Settlement
+		if err = json.Unmarshal(line, &st); err == nil {
+			r.Settled = &st
+		}
 	case EventIterationDone:
 		var it Iteration
 		if err = json.Unmarshal(line, &it); err == nil {
@@ -126,6 +138,53 @@ func (r *Run) Completed() map[string]bool {
 		done[IterationKey(it.Loop)] = true
 	}
 	return done
+}
+
+// Done reports whether the iteration at the end of loop (outermost first)
+// finished, in this run or in the runs it resumed: every level has the
+// same variable and index, and the same key the item started with, or —
+// for the innermost level — the key it had when its iteration finished.
+func (r *Run) Done(loop []LoopPos) bool {
+	for _, it := range r.Iterations {
+		if sameItem(it.Loop, loop) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameItem(done, now []LoopPos) bool {
+	if len(done) != len(now) {
+		return false
+	}
+	for i, d := range done {
+		n := now[i]
+		if d.Var != n.Var || d.Index != n.Index {
+			return false
+		}
+		if d.Key != n.Key && !(i == len(done)-1 && d.After != "" && d.After == n.Key) {
+			return false
+		}
+	}
+	return true
+}
+
+// InDoubt returns the step the run left in doubt: its last intent when no
+// step event with the same Seq followed (the run was killed while the
+// step acted), or the intent of a step whose outcome is in_doubt (the
+// browser exited, or a second signal stopped it hard). ok is false when
+// no step is in doubt.
+func (r *Run) InDoubt() (Intent, bool) {
+	if len(r.Intents) == 0 {
+		return Intent{}, false
+	}
+	last := r.Intents[len(r.Intents)-1]
+	for _, s := range r.Steps {
+		if s.Seq == last.Seq {
+			return last, s.Outcome == InDoubt
+		}
+	}
+	return last, true
 }
 
 // completedIterations lists each finished iteration once, oldest first.

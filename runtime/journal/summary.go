@@ -37,6 +37,8 @@ func (t *tally) step(ev StepEvent) {
 		t.sum.Steps.Skipped++
 	case Declined:
 		t.sum.Steps.Declined++
+	case InDoubt:
+		t.sum.Steps.InDoubt++
 	}
 	if ev.Tokens != nil {
 		t.sum.Tokens.In += ev.Tokens.In

@@ -26,6 +26,9 @@ type Writer struct {
 	tally  tally
 	closed bool
 	err    error // first write error; the journal ends there
+	// lock is the run's lock file, held (an OS lock) while the run lives,
+	// so that no resume takes a run that is still going.
+	lock *Lock
 }
 
 // Open creates <root>/runs/<id>/ and its journal, and writes run_started.
@@ -43,6 +46,9 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 			return nil, fmt.Errorf("journal: cannot resume: %w", err)
 		}
 		carried = prev.completedIterations()
+		if st := meta.Settled; st != nil && st.Policy == "skip" && len(st.Intent.Loop) > 0 {
+			carried = append(carried, Iteration{Task: st.Intent.Task, Loop: st.Intent.Loop, Time: now()})
+		}
 	}
 	runs := filepath.Join(root, "runs")
 	if err := os.MkdirAll(runs, 0o755); err != nil {
@@ -53,25 +59,43 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The lock comes before the journal: whoever can read the journal
+	// finds the run locked while it lives.
+	lock, err := TryLock(dir)
+	if err != nil {
+		return nil, err
+	}
 	f, err := os.OpenFile(filepath.Join(dir, JournalFile), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 	if err != nil {
+		lock.Release()
 		return nil, fmt.Errorf("journal: %w", err)
 	}
-	w := &Writer{id: id, dir: dir, f: f, red: newRedactor(meta.Secrets)}
+	w := &Writer{id: id, dir: dir, f: f, red: newRedactor(meta.Secrets), lock: lock}
 	start := RunStarted{ID: id, Workflow: meta.Workflow, Task: meta.Task, Driver: meta.Driver,
-		Inputs: meta.Inputs, Resume: meta.Resume, Row: meta.Row, Started: started}
+		Inputs: meta.Inputs, Resume: meta.Resume, Row: meta.Row, Started: started, WorkflowSHA256: meta.WorkflowSHA256}
 	w.tally.start(start)
-	if err := w.write(EventRunStarted, start); err != nil {
+	fail := func(err error) (*Writer, error) {
 		f.Close()
+		lock.Release()
 		return nil, err
+	}
+	if err := w.write(EventRunStarted, start); err != nil {
+		return fail(err)
+	}
+	if st := meta.Settled; st != nil {
+		if err := w.write(EventInDoubt, st); err != nil {
+			return fail(err)
+		}
 	}
 	for _, it := range carried {
 		it.ResumedFrom = meta.Resume
 		w.tally.iteration(it)
 		if err := w.write(EventIterationDone, it); err != nil {
-			f.Close()
-			return nil, err
+			return fail(err)
 		}
+	}
+	if err := w.sync(); err != nil {
+		return fail(err)
 	}
 	return w, nil
 }
@@ -119,6 +143,31 @@ func (w *Writer) Step(ev StepEvent) error {
 	ev.Seq = w.tally.steps + 1
 	w.tally.step(ev)
 	return w.write(EventStep, ev)
+}
+
+// Intent records that a step is about to act, and syncs before it
+// returns: after a crash, an intent without its step event is a step in
+// doubt. It assigns ev.Seq, the number the step's outcome will get. An
+// error means the journal cannot promise anything any more: the caller
+// must not act.
+func (w *Writer) Intent(ev Intent) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := w.usable(); err != nil {
+		return err
+	}
+	if ev.Started.IsZero() {
+		ev.Started = now()
+	}
+	ev.Seq = w.tally.steps + 1
+	if err := w.write(EventIntent, ev); err != nil {
+		return err
+	}
+	if err := w.sync(); err != nil {
+		w.err = err
+		return err
+	}
+	return nil
 }
 
 // IterationDone records that the iteration at the end of loop (outermost
@@ -245,6 +294,7 @@ func (w *Writer) Finish(outcome Outcome, err error) error {
 		errs = append(errs, fmt.Errorf("journal: %w", cerr))
 	}
 	errs = append(errs, w.writeSummary(w.tally.summary()))
+	w.lock.Release()
 	return errors.Join(errs...)
 }
 

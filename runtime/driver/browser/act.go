@@ -12,7 +12,8 @@ import (
 
 // Do performs one action on the current tab, bounded by Action.Timeout (or
 // Options.ActionTimeout, default 10 s), and waits until the page settles.
-func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+func (d *Driver) Do(ctx context.Context, a driver.Action) (_ driver.Result, err error) {
+	defer func() { err = d.gone(err) }()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	t, err := d.current()

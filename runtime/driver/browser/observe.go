@@ -99,7 +99,8 @@ func (r *rawElement) element(realm string, dx, dy float64, base int, parent int,
 
 // Observe walks the current tab: one evaluation for the page and its
 // same-origin frames, one more per cross-origin frame.
-func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
+func (d *Driver) Observe(ctx context.Context) (_ *driver.Tree, err error) {
+	defer func() { err = d.gone(err) }()
 	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
@@ -116,7 +117,8 @@ func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
 
 // Find returns the elements matching at least one attribute of q (all
 // interactive elements when q gives none): one evaluation on the page.
-func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
+func (d *Driver) Find(ctx context.Context, q driver.Query) (_ []*driver.Element, err error) {
+	defer func() { err = d.gone(err) }()
 	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
