@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/cogflow
 PKGS    := ./...
 
-.PHONY: all build test lint vet fmt-check deps demo bench fuzz clean eval-replay eval-replay-devtools
+.PHONY: all build test lint vet fmt-check deps demo bench fuzz soak clean eval-replay eval-replay-devtools
 
 all: build
 
@@ -27,8 +27,10 @@ vet:
 
 # The Windows-only code (the uia driver's COM layer) is compiled and vetted
 # for Windows on every run, so that it never rots unseen.
+# cmd/cogflow's interrupt trials (3 of each kind) take minutes: hence the
+# timeout above go test's default ten.
 test: deps lint
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 30m $(PKGS)
 	./tools/windows-check.sh
 
 # The demo: check the examples, then serve the demo site and run the
@@ -40,6 +42,13 @@ demo: deps build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+# The interrupt trials at length: SOAK_TRIALS runs of each kind (SIGINT,
+# SIGKILL of cogflow, SIGKILL of Chromium) against the demo site; each logs
+# its seed, and COGFLOW_SOAK_SEED=N replays one. Not part of `make test`.
+SOAK_TRIALS ?= 20
+soak: deps
+	COGFLOW_SOAK_TRIALS=$(SOAK_TRIALS) $(GO) test -count=1 -timeout 240m -v -run 'TestE2EInterruptTrials' ./cmd/cogflow
 
 # Run the parser fuzzer for a while (FUZZTIME=5m make fuzz).
 FUZZTIME ?= 60s

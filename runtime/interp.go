@@ -169,10 +169,16 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 func (in *Interp) Secrets() []string { return in.secrets }
 
 // stopping reports whether the run was asked to stop, gracefully (Stop)
-// or at once (the context): checked between steps, never within one.
+// or at once (the context): checked between steps, never within one. A
+// graceful stop waits for the loop item in flight to finish too: a resume
+// does an unfinished item again from its start, which would repeat the
+// effects of its finished steps.
 func (in *Interp) stopping(ctx context.Context) bool {
 	if ctx.Err() != nil {
 		return true
+	}
+	if len(in.loops) > 0 {
+		return false
 	}
 	select {
 	case <-in.opts.Stop:

@@ -8,13 +8,14 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/journal"
 )
 
 // ReadBackOps are the actions whose effect a resumed run can read back
 // after doing them again, so a step of theirs left in doubt is settled by
 // "check" rather than by asking: typing sets a field's value (doing it
 // twice leaves the same value), open loads a URL.
-var ReadBackOps = map[string]bool{"type": true, "open": true}
+var ReadBackOps = journal.ReadBackOps
 
 // settles reports whether s, at the current loop position, is the step in
 // doubt being settled with the policy.

@@ -266,6 +266,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{name: "fmt -help", args: []string{"fmt", "-help"}, stdout: []string{"Usage: cogflow fmt"}},
 		{name: "graph --help", args: []string{"graph", "--help"}, stdout: []string{"Usage: cogflow graph", "-format", "-task"}},
 		{name: "version --help", args: []string{"version", "--help"}, stdout: []string{"Usage: cogflow version"}},
+		{name: "help run", args: []string{"help", "run"}, stdout: []string{"Usage: cogflow run FILE", "-in-doubt", "A second signal stops at once", "secret inputs must be given again"}},
 		{name: "help help", args: []string{"help", "help"}, stdout: []string{"Usage: cogflow help"}},
 		{name: "help --help", args: []string{"help", "--help"}, stdout: []string{"Usage: cogflow help"}},
 		{name: "version", args: []string{"version"}, stdout: []string{"cogflow "}},

@@ -252,10 +252,10 @@ func (c *cli) settle(cfg runConfig, prev *journal.Run, r *resumption) error {
 		policy = "check"
 	case policy == "" || policy == "ask":
 		if !c.interactive() {
-			return refuse("%s\nchoose what to do with it: --in-doubt=skip (do not do it again: its loop item counts as done), --in-doubt=redo (do its loop item again: the step may take effect twice), or --in-doubt=ask at a terminal", describeInDoubt(prev.ID, intent))
+			return refuse("%s\nchoose what to do with it: --in-doubt=skip (do not do it again: its loop item counts as done), --in-doubt=redo (do its loop item again: the step may take effect twice), or --in-doubt=ask at a terminal", describeInDoubt(prev, intent))
 		}
 		var err error
-		if policy, err = c.askInDoubt(prev.ID, intent); err != nil {
+		if policy, err = c.askInDoubt(prev, intent); err != nil {
 			return err
 		}
 	}
@@ -268,7 +268,7 @@ func (c *cli) settle(cfg runConfig, prev *journal.Run, r *resumption) error {
 	if policy == "skip" && len(intent.Loop) > 0 {
 		r.skip = intent.Loop
 	}
-	fmt.Fprintf(c.stderr, "%s\nsettled: %s\n", describeInDoubt(prev.ID, intent), map[string]string{
+	fmt.Fprintf(c.stderr, "%s\nsettled: %s\n", describeInDoubt(prev, intent), map[string]string{
 		"check": "it is done again with its loop item, and its effect read back",
 		"skip":  "it is not done again (its loop item counts as done)",
 		"redo":  "its loop item is done again",
@@ -278,9 +278,13 @@ func (c *cli) settle(cfg runConfig, prev *journal.Run, r *resumption) error {
 
 // describeInDoubt says which step is in doubt: where, in which item, with
 // which arguments (as journaled, so redacted).
-func describeInDoubt(id string, in journal.Intent) string {
+func describeInDoubt(prev *journal.Run, in journal.Intent) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "run %s left step %s (line %d, %s) in doubt: it was acting when the run was killed or lost its browser, so it may or may not have taken effect", id, in.Step, in.Line, in.Op)
+	why := "it was acting when the run was killed or lost its browser, so it may or may not have taken effect"
+	if prev.Acted(in.Seq) {
+		why = "it took effect, but its loop item did not finish, and a resume does an unfinished item again from its start"
+	}
+	fmt.Fprintf(&b, "run %s left step %s (line %d, %s) in doubt: %s", prev.ID, in.Step, in.Line, in.Op, why)
 	for _, l := range in.Loop {
 		fmt.Fprintf(&b, "\n  item: %s[%d] %q", l.Var, l.Index, truncateLine(l.Key, 60))
 	}
@@ -305,8 +309,9 @@ func (c *cli) interactive() bool {
 }
 
 // askInDoubt asks the person at the terminal what to do with the step.
-func (c *cli) askInDoubt(id string, in journal.Intent) (string, error) {
-	fmt.Fprintln(c.stderr, describeInDoubt(id, in))
+func (c *cli) askInDoubt(prev *journal.Run, in journal.Intent) (string, error) {
+	id := prev.ID
+	fmt.Fprintln(c.stderr, describeInDoubt(prev, in))
 	rd := bufio.NewReader(c.stdin)
 	for {
 		fmt.Fprint(c.stderr, "[s]kip it (its item counts as done), [r]edo its item, or [q]uit? ")

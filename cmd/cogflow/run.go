@@ -74,7 +74,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.chrome, "chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
 	fs.StringVar(&cfg.adb, "adb", "", "android: the adb server, HOST:PORT (default 127.0.0.1:5037)")
 	fs.StringVar(&cfg.serial, "serial", "", "android: the device's serial when several are attached")
-	fs.BoolVar(&cfg.resume, "resume", false, "continue the last interrupted run of this task, skipping finished iterations")
+	fs.BoolVar(&cfg.resume, "resume", false, "continue the interrupted run of this task (with these --input values, if given), skipping finished loop items and reusing its inputs")
 	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
 	fs.StringVar(&cfg.inDoubt, "in-doubt", "", "with --resume: what to do with a step the run left in doubt (killed while it acted): ask (at a terminal; elsewhere the resume refuses), skip (its loop item counts as done) or redo (its loop item runs again)")
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")

@@ -12,6 +12,26 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 )
 
+// runHelpText is the part of `cogflow help run` about stopping and
+// resuming (docs/running.md, "What happens when a run is interrupted").
+const runHelpText = `Stopping: Ctrl-C, SIGTERM or SIGHUP lets the step in flight finish (inside a
+loop, the loop item in flight), journals it, and exits 130 naming the last
+finished step. A second signal stops at once; the step then acting is in doubt.
+
+Every step's intent is synced to the journal before it acts. A step whose
+outcome is missing (kill -9, a crash) or in_doubt (the browser exited: exit 5)
+may or may not have taken effect. --resume reports it (line, loop item,
+arguments); a typed field or an opened URL is done again and read back;
+otherwise --in-doubt decides: skip (its loop item counts as done), redo (the
+item runs again), ask (at a terminal). Without it, a resume with no terminal
+refuses (exit 2).
+
+--resume takes the newest unfinished run of this workflow and task (with the
+--input values given, if any), under an OS lock: a run in use is refused. It
+refuses a changed workflow file or different inputs, and reuses the run's
+inputs; secret inputs must be given again.
+`
+
 // stopSignals are the signals that stop a run gracefully: the step in
 // flight finishes and is journaled, then the run ends (exit 130). A second
 // one stops at once; the step then acting is journaled as in doubt first

@@ -169,23 +169,80 @@ func sameItem(done, now []LoopPos) bool {
 	return true
 }
 
-// InDoubt returns the step the run left in doubt: its last intent when no
-// step event with the same Seq followed (the run was killed while the
-// step acted), or the intent of a step whose outcome is in_doubt (the
-// browser exited, or a second signal stopped it hard). ok is false when
-// no step is in doubt.
-func (r *Run) InDoubt() (Intent, bool) {
+// InDoubt returns the step the run left in doubt, if any. A step is in
+// doubt when its intent is journaled and its outcome is not (the run was
+// killed while it acted) or is in_doubt (the browser exited, a second
+// signal stopped it). Since a resume does an unfinished loop item again
+// from its start, a step of that item that did finish but cannot safely
+// be repeated (a click, a key: anything but RepeatableOps) makes the item
+// in doubt as well: the last such step is returned. A repeatable step is
+// returned only when it is itself in doubt and can be read back (type,
+// open); ok is false when nothing is in doubt.
+func (r *Run) InDoubt() (in Intent, ok bool) {
 	if len(r.Intents) == 0 {
 		return Intent{}, false
 	}
 	last := r.Intents[len(r.Intents)-1]
-	for _, s := range r.Steps {
-		if s.Seq == last.Seq {
-			return last, s.Outcome == InDoubt
+	if len(last.Loop) > 0 && !r.finishedHere(last.Loop) {
+		for i := len(r.Intents) - 1; i >= 0 && hasPrefix(r.Intents[i].Loop, last.Loop); i-- {
+			if it := r.Intents[i]; len(it.Loop) == len(last.Loop) && !RepeatableOps[it.Op] {
+				return it, true
+			}
 		}
 	}
-	return last, true
+	if !r.Acted(last.Seq) && (!RepeatableOps[last.Op] || ReadBackOps[last.Op]) {
+		return last, true
+	}
+	return Intent{}, false
 }
+
+// Acted reports whether the step event with this Seq says the step ended
+// (ok, failed, …) rather than being in doubt or missing.
+func (r *Run) Acted(seq int) bool {
+	for _, s := range r.Steps {
+		if s.Seq == seq {
+			return s.Outcome != InDoubt
+		}
+	}
+	return false
+}
+
+// finishedHere reports whether this run itself finished the loop item.
+func (r *Run) finishedHere(loop []LoopPos) bool {
+	for _, it := range r.Iterations {
+		if it.ResumedFrom == "" && hasPrefix(it.Loop, loop) && len(it.Loop) == len(loop) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefix compares loop positions by variable and index.
+func hasPrefix(loop, prefix []LoopPos) bool {
+	if len(loop) < len(prefix) {
+		return false
+	}
+	for i, p := range prefix {
+		if loop[i].Var != p.Var || loop[i].Index != p.Index {
+			return false
+		}
+	}
+	return true
+}
+
+// RepeatableOps are the actions a resume may do again without asking: they
+// change nothing outside the browser session the resume starts afresh
+// (reading, waiting, navigating, typing into a form not yet sent).
+var RepeatableOps = map[string]bool{
+	"type": true, "open": true, "new_tab": true, "wait": true, "assert": true, "copy": true, "scroll": true,
+	"move": true, "select_text": true, "switch_window": true, "set_viewport": true, "wait_navigation": true,
+	"wait_script": true, "back": true, "close_tab": true,
+}
+
+// ReadBackOps are the repeatable actions whose effect a resume reads back
+// after doing them again: the field holds the text typed, the page is at
+// the URL opened.
+var ReadBackOps = map[string]bool{"type": true, "open": true}
 
 // completedIterations lists each finished iteration once, oldest first.
 func (r *Run) completedIterations() []Iteration {
