@@ -48,7 +48,7 @@ bench:
 # its seed, and COGFLOW_SOAK_SEED=N replays one. Not part of `make test`.
 SOAK_TRIALS ?= 20
 soak: deps
-	COGFLOW_SOAK_TRIALS=$(SOAK_TRIALS) $(GO) test -count=1 -timeout 240m -v -run 'TestE2EInterruptTrials' ./cmd/cogflow
+	COGFLOW_SOAK_TRIALS=$(SOAK_TRIALS) $(GO) test -count=1 -timeout 240m -v -run 'TestE2EInterrupts/trials' ./cmd/cogflow
 
 # Run the parser fuzzer for a while (FUZZTIME=5m make fuzz).
 FUZZTIME ?= 60s

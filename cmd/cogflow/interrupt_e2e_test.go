@@ -199,11 +199,18 @@ func soakTrials() int {
 	return 3
 }
 
-// TestE2EInterruptTrials runs the trials of each kind.
-func TestE2EInterruptTrials(t *testing.T) {
+// TestE2EInterrupts builds the command once for its two parts: the
+// trials (`make soak` runs only those) and the concurrent resumes.
+func TestE2EInterrupts(t *testing.T) {
 	needChromium(t)
 	isolateConfig(t)
 	bin := cogflowBinary(t, t.TempDir())
+	t.Run("trials", func(t *testing.T) { interruptTrials(t, bin) })
+	t.Run("concurrent resumes", func(t *testing.T) { resumeConcurrency(t, bin) })
+}
+
+// interruptTrials runs the trials of each kind.
+func interruptTrials(t *testing.T, bin string) {
 	for _, kind := range []string{"sigint", "kill-cogflow", "kill-chromium"} {
 		t.Run(kind, func(t *testing.T) {
 			seeds := []uint64{}
@@ -217,7 +224,7 @@ func TestE2EInterruptTrials(t *testing.T) {
 			var tally trialTally
 			for _, seed := range seeds {
 				t.Run(fmt.Sprint(seed), func(t *testing.T) {
-					t.Logf("seed %d (replay: COGFLOW_SOAK_SEED=%d go test ./cmd/cogflow -run 'TestE2EInterruptTrials/%s')", seed, seed, kind)
+					t.Logf("seed %d (replay: COGFLOW_SOAK_SEED=%d go test ./cmd/cogflow -run 'TestE2EInterrupts/trials/%s')", seed, seed, kind)
 					interruptTrial(t, bin, kind, seed, &tally)
 				})
 			}
@@ -441,13 +448,9 @@ func onceEach(t *testing.T, s *site.Site, names ...string) {
 	}
 }
 
-// TestE2EResumeConcurrency: two resumes of one run at once (one is
-// refused), and two runs of different inputs resumed at once (each takes
-// its own).
-func TestE2EResumeConcurrency(t *testing.T) {
-	needChromium(t)
-	isolateConfig(t)
-	bin := cogflowBinary(t, t.TempDir())
+// resumeConcurrency: two resumes of one run at once (one is refused), and
+// two runs of different inputs resumed at once (each takes its own).
+func resumeConcurrency(t *testing.T, bin string) {
 	t.Run("same run", func(t *testing.T) {
 		s, dir, wf, root := soakSetup(t)
 		names := namesFrom("q", 10)

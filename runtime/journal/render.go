@@ -87,6 +87,13 @@ func Render(w io.Writer, run *Run) error {
 	if run.Truncated > 0 {
 		notes = append(notes, fmt.Sprintf("journal line %d is incomplete and was left out", run.Truncated))
 	}
+	if in, ok := run.InDoubt(); ok {
+		notes = append(notes, fmt.Sprintf("in doubt: step %s (line %d, %s) may or may not have taken effect; --resume settles it (--in-doubt)",
+			in.Step, in.Line, in.Op))
+	}
+	if st := run.Settled; st != nil {
+		notes = append(notes, fmt.Sprintf("resumed run %s's step in doubt %s (line %d) by %s", st.Run, st.Intent.Step, st.Intent.Line, st.Policy))
+	}
 	if len(notes) > 0 {
 		fmt.Fprintln(w)
 		for _, n := range notes {

@@ -150,7 +150,7 @@ func TestDoErrors(t *testing.T) {
 		msg    string
 	}{
 		{"connection dropped", driver.Action{Op: "click", Target: button},
-			func(string) ([]byte, error) { return nil, lost }, true, "android: click: lost the device"},
+			func(string) ([]byte, error) { return nil, lost }, true, "android: click: the device went away (lost the device"},
 		{"device unplugged", driver.Action{Op: "click", Target: button},
 			func(string) ([]byte, error) { return nil, gone }, true, "device 'emulator-5554' not found"},
 		{"no such activity", driver.Action{Op: "launch", Text: "com.x/.Nope"},

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/cogflow/cogflow/runtime/driver"
 )
 
 // ErrDeviceLost is wrapped by errors of a device that stopped answering:
@@ -37,7 +39,9 @@ func deviceError(ctx context.Context, err error) error {
 		lost = lost || strings.Contains(msg, s)
 	}
 	if lost {
-		return fmt.Errorf("%w: %v", ErrDeviceLost, err)
+		// Also driver.ErrGone: the run journals the step in flight as in
+		// doubt and exits with its own code.
+		return &driver.GoneError{What: "the device went away", Err: fmt.Errorf("%w: %v", ErrDeviceLost, err)}
 	}
 	return err
 }

@@ -115,13 +115,13 @@ func TestSimulatedWaitText(t *testing.T) {
 }
 
 // The device unplugged between two actions: the next one fails with
-// ErrDeviceLost.
+// ErrDeviceLost, which is also driver.ErrGone.
 func TestSimulatedVanish(t *testing.T) {
 	d, srv := simDriver(t)
 	do(t, d, "launch", "com.example.contacts")
 	srv.VanishDevice()
 	_, err := d.Do(context.Background(), driver.Action{Op: "back"})
-	if !errors.Is(err, ErrDeviceLost) || !strings.Contains(err.Error(), "android: back: lost the device") {
+	if !errors.Is(err, ErrDeviceLost) || !errors.Is(err, driver.ErrGone) || !strings.Contains(err.Error(), "android: back: the device went away (lost the device") {
 		t.Errorf("err = %v", err)
 	}
 }
