@@ -235,12 +235,12 @@ func interruptTrials(t *testing.T, bin string) {
 
 // trialTally counts what the trials of one kind saw, for `make soak`.
 type trialTally struct {
-	trials, inDoubt, skipped, redone, doubled, missing int
+	trials, inDoubt, skipped, redone, checked, doubled, missing int
 }
 
 func (c trialTally) String() string {
-	return fmt.Sprintf("%d trials, %d left a step in doubt (%d skipped, %d redone), %d items submitted twice, %d missing",
-		c.trials, c.inDoubt, c.skipped, c.redone, c.doubled, c.missing)
+	return fmt.Sprintf("%d trials, %d left a step in doubt (%d skipped, %d redone, %d read back), %d items submitted twice, %d missing",
+		c.trials, c.inDoubt, c.skipped, c.redone, c.checked, c.doubled, c.missing)
 }
 
 func interruptTrial(t *testing.T, bin, kind string, seed uint64, tally *trialTally) {
@@ -361,9 +361,12 @@ func checkSubmissions(t *testing.T, kind string, subs []site.Submission, names [
 			doubtName = names[settled.Intent.Loop[0].Index]
 		}
 		tally.inDoubt++
-		if policy == "skip" {
+		switch policy {
+		case "skip":
 			tally.skipped++
-		} else {
+		case "check":
+			tally.checked++
+		default:
 			tally.redone++
 		}
 		t.Logf("in doubt: step %s (%s) of %q, settled by %s", settled.Intent.Step, settled.Intent.Op, doubtName, policy)
@@ -377,7 +380,7 @@ func checkSubmissions(t *testing.T, kind string, subs []site.Submission, names [
 		case c == 1:
 		case c == 0 && n == doubtName && policy == "skip":
 			tally.missing++
-		case c == 2 && n == doubtName && policy != "skip":
+		case c == 2 && n == doubtName && policy == "redo":
 			tally.doubled++
 		default:
 			t.Errorf("%s submitted %d times (in doubt: %q, policy %q)", n, c, doubtName, policy)

@@ -248,7 +248,10 @@ func (c *cli) settle(cfg runConfig, prev *journal.Run, r *resumption) error {
 	}
 	policy := cfg.inDoubt
 	switch {
-	case runtime.ReadBackOps[intent.Op] && policy != "skip":
+	case runtime.ReadBackOps[intent.Op]:
+		// Journal.InDoubt returns a read-back step only when nothing
+		// unrepeatable happened in its item: doing the item again is safe,
+		// and skipping it would lose it.
 		policy = "check"
 	case policy == "" || policy == "ask":
 		if !c.interactive() {
