@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/runtime/journal"
+)
+
+const resumeSrc = `task r "Resume me" {
+  driver browser
+  input names: text
+  input pin: secret = ""
+  for person in split(",", names) {
+    op1 = open("http://127.0.0.1:1/form")
+    op2 = click(button(name: "Submit"))
+  }
+}
+`
+
+// killedRunOf journals a run of file killed while op2 of item 1 acted.
+func killedRunOf(t *testing.T, root, file string, inputs map[string]string) *journal.Writer {
+	t.Helper()
+	w, err := journal.Open(root, journal.RunMeta{Workflow: file, Task: "r", Driver: "browser", Row: -1,
+		Inputs: inputs, Secrets: []string{inputs["pin"]}, WorkflowSHA256: fileSHA256(file)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	item := func(i int) []journal.LoopPos { return []journal.LoopPos{{Var: "person", Index: i, Key: "x"}} }
+	for _, ev := range []journal.Intent{{Step: "op1", Line: 6, Op: "open", Loop: item(0)}, {Step: "op2", Line: 7, Op: "click", Loop: item(0)}} {
+		if err := w.Intent(ev); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Step(journal.StepEvent{Step: ev.Step, Line: ev.Line, Op: ev.Op, Loop: ev.Loop}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.IterationDone("r", item(0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Intent(journal.Intent{Step: "op2", Line: 7, Op: "click", Loop: item(1), Args: []journal.Arg{{Name: "target", Value: `button "Submit"`}}}); err != nil {
+		t.Fatal(err)
+	}
+	return w // not finished: killed; its lock is still held until Finish
+}
+
+func TestResumeRefusals(t *testing.T) {
+	tests := []struct {
+		name    string
+		given   map[string]string
+		inDoubt string
+		edit    bool // change the workflow file after the run
+		release bool // the killed run's process is gone (its lock with it)
+		byID    bool // --resume-from the run's id
+		want    string
+	}{
+		{name: "run still in use", given: map[string]string{"pin": "1234"}, inDoubt: "skip", want: "is in use"},
+		{name: "workflow changed", given: map[string]string{"pin": "1234"}, inDoubt: "skip", edit: true, release: true, want: "changed since run"},
+		{name: "different inputs", given: map[string]string{"names": "x,y", "pin": "1234"}, inDoubt: "skip", release: true, want: "no interrupted run"},
+		{name: "different inputs, run named", given: map[string]string{"names": "x,y", "pin": "1234"}, inDoubt: "skip", release: true, byID: true, want: `names was "a,b,c" then, "x,y" now`},
+		{name: "secret not given again", inDoubt: "skip", release: true, want: "secret input(s) pin"},
+		{name: "in doubt, nobody at the terminal", given: map[string]string{"pin": "1234"}, release: true, want: "--in-doubt=skip"},
+		{name: "skip", given: map[string]string{"pin": "1234"}, inDoubt: "skip", release: true, want: "settled: it is not done again"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			file := filepath.Join(dir, "r.cog")
+			writeFile(t, dir, "r.cog", resumeSrc)
+			root := filepath.Join(dir, ".cogflow")
+			w := killedRunOf(t, root, file, map[string]string{"names": "a,b,c", "pin": "1234"})
+			if tc.release {
+				_ = w.Finish(journal.Failed, nil) // drops the lock; a failed run resumes the same way
+			}
+			if tc.edit {
+				writeFile(t, dir, "r.cog", resumeSrc+"\n# edited\n")
+			}
+			l, err := load(file, checkEnv())
+			if err != nil {
+				t.Fatal(err)
+			}
+			task, _ := pickTask(l.file, "")
+			var errb bytes.Buffer
+			c := &cli{stdout: &bytes.Buffer{}, stderr: &errb, stdin: strings.NewReader("")}
+			cfg := runConfig{file: file, root: root, resume: true, inDoubt: tc.inDoubt}
+			if tc.byID {
+				cfg.resumeFrom = w.ID()
+			}
+			res, err := c.resume(cfg, task, tc.given, fileSHA256(file))
+			got := errb.String()
+			if err != nil {
+				got += err.Error()
+			}
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("got %q, want it to say %q", got, tc.want)
+			}
+			if tc.want == "settled: it is not done again" {
+				if err != nil || res.inputs["names"] != "a,b,c" || res.inputs["pin"] != "1234" || len(res.skip) != 1 || res.skip[0].Index != 1 {
+					t.Errorf("resume = %+v, %v", res, err)
+				}
+				if strings.Contains(errb.String(), "1234") {
+					t.Error("the secret was printed")
+				}
+				res.lock.Release()
+			}
+			if !tc.release {
+				_ = w.Finish(journal.Failed, nil)
+			}
+		})
+	}
+}
