@@ -21,6 +21,7 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 )
 
@@ -47,6 +48,10 @@ type Options struct {
 	Done func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
+	// Secrets is the run's set of secrets, shared with the journal, the
+	// resolvers and the terminal output: the run adds its secret inputs
+	// and every text it derives from them (taint.go). Nil: a set of its own.
+	Secrets *redact.Set
 }
 
 // LoopPos is the position in one loop: its variable, the item's index and
@@ -67,7 +72,7 @@ type Interp struct {
 	opts    Options
 	fns     map[string]function.Function
 	vars    []map[string]cty.Value
-	secrets []string
+	secrets *redact.Set
 	loops   []LoopPos
 	tree    *driver.Tree // the last observation, dropped after every action
 	stats   Stats
@@ -107,7 +112,10 @@ func (e *StepError) Unwrap() error { return e.Err }
 // New prepares a run of the task of file; info must come from checking
 // the file.
 func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
-	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}},
+	if opts.Secrets == nil {
+		opts.Secrets = redact.New()
+	}
+	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
 		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*Answer{}}
 	for _, d := range file.Decls {
 		if s, ok := d.(*ast.Skill); ok {
@@ -139,8 +147,9 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	return in.stats, err
 }
 
-// Secrets returns the values of the run's secret inputs, for redaction.
-func (in *Interp) Secrets() []string { return in.secrets }
+// Secrets returns the run's secrets: its secret inputs and the texts it
+// derived from them, longest first.
+func (in *Interp) Secrets() []string { return in.secrets.Values() }
 
 func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 	for _, s := range b.Stmts {

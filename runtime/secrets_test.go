@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // TestSecretsNeverRecorded runs a task that types a secret, copies it back
@@ -30,7 +31,7 @@ func TestSecretsNeverRecorded(t *testing.T) {
 	pinBox, note := field("p", "PIN", ""), field("n", "Note", "")
 	f := drivertest.New(&driver.Tree{Elements: []*driver.Element{pinBox, note}})
 	root := t.TempDir()
-	w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "sign_in", Inputs: map[string]string{"pin": pin}, Secrets: []string{pin}, Row: -1})
+	w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "sign_in", Inputs: map[string]string{"pin": pin}, Secrets: redact.New(pin), Row: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,5 +86,94 @@ func TestSecretsNeverRecorded(t *testing.T) {
 	}
 	if len(run.Steps) != 4 || run.Steps[0].Args[1].Value != journal.Redacted {
 		t.Errorf("journal steps: %+v", run.Steps)
+	}
+}
+
+// TestSecretTaint: every value derived from a secret stays secret: items of
+// a list<secret>, loop variables over them, slices, library functions,
+// concatenations and a value copied back from the page. Each case runs
+// against the fake driver with a journal (and fails on a last step, so the
+// error paths write too), checks that the derived text really reached the
+// page, and searches every file of the run for it.
+func TestSecretTaint(t *testing.T) {
+	const head = `task t "t" {
+  driver browser
+  input pin: secret
+  input pins: list<secret>
+`
+	tests := []struct {
+		name  string
+		body  string
+		typed string   // what the Note field holds at the end
+		leaks []string // texts that must appear in no file
+	}{
+		{"list item", `op1 = type(textbox(name: "Note"), pins[1])`, "beta-22", []string{"alpha-1", "beta-22"}},
+		{"loop variable", "for p in pins {\n op1 = type(textbox(name: \"Note\"), p)\n}", "beta-22", []string{"alpha-1", "beta-22"}},
+		{"slice and function", "for q in pins[1:] {\n op1 = type(textbox(name: \"Note\"), upper(q))\n}", "BETA-22", []string{"BETA-22"}},
+		{"lower", `op1 = type(textbox(name: "Note"), lower(pin))`, "hunter-two", []string{"hunter-two", "Hunter-Two"}},
+		{"concatenation", `op1 = type(textbox(name: "Note"), "ID:" + lower(pin))`, "ID:hunter-two", []string{"hunter-two"}},
+		{"substring", `op1 = type(textbox(name: "Note"), substr(pin, 0, 6))`, "Hunter", []string{"Hunter"}},
+		{"copied back and changed", "op1 = type(textbox(name: \"PIN\"), lower(pin))\n op2 = copy(textbox(name: \"PIN\"))\n op3 = type(textbox(name: \"Note\"), replace(op2, \"-\", \"+\"))",
+			"hunter+two", []string{"hunter-two", "hunter+two"}},
+		{"join of items", `op1 = type(textbox(name: "Note"), join("/", pins))`, "alpha-1/beta-22", []string{"alpha-1/beta-22", "alpha-1", "beta-22"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			inputs := map[string]string{"pin": "Hunter-Two", "pins": `["alpha-1","beta-22"]`}
+			file, task, info := load(t, head+"  "+tc.body+"\n  op9 = click(button(name: \"Missing\"))\n}")
+			pinBox, note := field("p", "PIN", ""), field("n", "Note", "")
+			f := drivertest.New(&driver.Tree{Elements: []*driver.Element{pinBox, note}})
+			root := t.TempDir()
+			secrets := redact.New(runtime.SecretInputs(task, inputs)...)
+			w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "t", Inputs: inputs, Secrets: secrets, Row: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Screenshots: true, Secrets: secrets,
+				Recorder: &runtime.JournalRecorder{W: w, Task: "t"}})
+			_, runErr := in.Run(context.Background())
+			if runErr == nil {
+				t.Fatal("op9 should fail")
+			}
+			if err := w.Finish(journal.Failed, runErr); err != nil {
+				t.Fatal(err)
+			}
+			if note.Value != tc.typed {
+				t.Fatalf("the note field holds %q, want %q; the test would prove nothing", note.Value, tc.typed)
+			}
+			for _, leak := range tc.leaks {
+				if !secrets.Holds(leak) {
+					t.Errorf("%q was not learned as a secret (set: %q)", leak, in.Secrets())
+				}
+			}
+			grepRun(t, root, tc.leaks)
+		})
+	}
+}
+
+// grepRun fails for every file under root whose name or bytes hold one
+// of leaks.
+func grepRun(t *testing.T, root string, leaks []string) {
+	t.Helper()
+	err := filepath.Walk(root, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		data := []byte(path)
+		if !info.IsDir() {
+			if data, err = os.ReadFile(path); err != nil {
+				return err
+			}
+			data = append(data, path...)
+		}
+		for _, leak := range leaks {
+			if bytes.Contains(data, []byte(leak)) {
+				t.Errorf("%s holds %q", path, leak)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -146,7 +146,7 @@ func (in *Interp) bindInputs() error {
 			return fmt.Errorf("input %s has no value: pass it with --input %s=…", name, name)
 		}
 		if isSecret(t) {
-			in.secrets = append(in.secrets, textsOf(v)...)
+			in.secrets.Add(textsOf(v)...)
 		}
 		in.set(name, v)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
@@ -155,12 +156,16 @@ func (c *cli) run(cfg runConfig) int {
 
 // runOnce runs the task once with one set of inputs, journaled.
 func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
-	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots}
+	// One set of secrets for the whole run: the interpreter adds every text
+	// it derives from a secret, and the journal, the model resolver, the
+	// cache and the terminal output all redact with what it holds.
+	secrets := redact.New(secretValues(task, inputs)...)
+	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets}
 	if cfg.step || cfg.ask || !cfg.yes {
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
 	}
 	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
-		Secrets: secretValues(task, inputs)}
+		Secrets: secrets}
 	model, err := c.llmResolver(cfg, meta.Secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
@@ -204,7 +209,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	return code
 }
 
-func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets []string) {
+func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets *redact.Set) {
 	prefix := ""
 	if row >= 0 {
 		prefix = fmt.Sprintf("row %d: ", row+1)
@@ -216,7 +221,7 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 	case errors.As(err, &stepErr):
 		// Like a compiler error: the step's position, its source line with
 		// a caret, then why (the candidates an anchor was chosen from).
-		msg := redact(stepErr.Err.Error(), secrets)
+		msg := secrets.String(stepErr.Err.Error())
 		first, rest, _ := strings.Cut(msg, "\n")
 		d := &diag.Diagnostic{Range: stepErr.Step.Range, Message: fmt.Sprintf("%sstep %s failed: %s", prefix, stepErr.Step.Name.Name, first)}
 		for _, note := range strings.Split(rest, "\n") {
@@ -227,7 +232,7 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 		d.Render(c.stderr, l.src)
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	case err != nil:
-		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, redact(err.Error(), secrets))
+		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, secrets.String(err.Error()))
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	default:
 		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations (run %s)\n", prefix, stats.Steps, stats.Iterations, id)
@@ -259,26 +264,10 @@ func driverOf(t *ast.Task) string {
 	return "browser"
 }
 
-// secretValues lists the values given for secret inputs, for redaction.
+// secretValues lists the values given for secret inputs, each item of a
+// list<secret> too, for redaction.
 func secretValues(t *ast.Task, inputs map[string]string) []string {
-	var out []string
-	for _, s := range t.Body.Stmts {
-		if in, ok := s.(*ast.InputDecl); ok && strings.Contains(in.Type.String(), "secret") {
-			if v, ok := inputs[in.Name.Name]; ok && v != "" {
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
-func redact(s string, secrets []string) string {
-	for _, v := range secrets {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, journal.Redacted)
-		}
-	}
-	return s
+	return runtime.SecretInputs(t, inputs)
 }
 
 // readInputRows reads a CSV whose header names inputs; flags given with
@@ -321,7 +310,7 @@ func readInputRows(path string, base map[string]string) ([]map[string]string, er
 // llmResolver builds the model resolver from the configuration: with a
 // model configured it asks it (through the answer cache); without one it
 // still answers from the cache, and passes everything else on.
-func (c *cli) llmResolver(cfg runConfig, secrets []string) (runtime.Resolver, error) {
+func (c *cli) llmResolver(cfg runConfig, secrets *redact.Set) (runtime.Resolver, error) {
 	l := cfg.llm.LLM
 	dir := l.CacheDir
 	if cfg.llm.Source("cache_dir") == "default" {
@@ -385,13 +374,13 @@ func (m multiRecorder) Interrupted(at runtime.Position) {
 // progress prints one line per step as the run goes.
 type progress struct {
 	out     io.Writer
-	secrets []string
+	secrets *redact.Set
 }
 
 func (p progress) Step(s runtime.StepRecord) {
 	mark := map[string]string{"ok": "ok", "failed": "FAILED", "declined": "skipped"}[s.Outcome]
 	indent := strings.Repeat("  ", len(s.Loops))
-	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, redact(truncateLine(s.Source, 90), p.secrets), s.Duration.Round(time.Millisecond))
+	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, p.secrets.String(truncateLine(s.Source, 90)), s.Duration.Round(time.Millisecond))
 }
 
 func (p progress) IterationDone([]runtime.LoopPos) {}

@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // File names inside a run directory.
@@ -87,7 +89,7 @@ type RunMeta struct {
 	Task     string            // task name
 	Driver   string            // driver name
 	Inputs   map[string]string // input values as given (redacted when written)
-	Secrets  []string          // secret values: never written anywhere; empty strings are ignored
+	Secrets  *redact.Set       // the run's secrets, a set that grows as the run goes: never written anywhere; nil: none
 	Resume   string            // id of the run this one resumes, or ""
 	Row      int               // CSV row this run works on, -1 if none
 }

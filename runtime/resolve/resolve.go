@@ -25,6 +25,7 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -69,8 +70,9 @@ type Options struct {
 	CandidateBudget, MaxCandidates int
 	// Secrets are the run's secret values. A dependency whose inputs,
 	// description or goal hold one is refused before anything is sent or
-	// cached; a candidate holding one is never offered.
-	Secrets []string
+	// cached; a candidate holding one is never offered. The set grows
+	// during a run: texts derived from a secret are added as computed.
+	Secrets *redact.Set
 }
 
 // LLM resolves dependencies with a language model. It is safe for

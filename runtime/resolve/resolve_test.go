@@ -10,6 +10,7 @@ import (
 	"github.com/cogflow/cogflow/lang/types"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -255,7 +256,7 @@ func TestSecrets(t *testing.T) {
 	const pin = "7391-xq"
 	dir := t.TempDir()
 	f := script("1")
-	r := NewLLM(f, Options{Cache: NewCache(dir), Secrets: []string{pin}})
+	r := NewLLM(f, Options{Cache: NewCache(dir), Secrets: redact.New(pin)})
 	req := textReq("", "summarize", "in one sentence", types.TextT, "the code is "+pin+" for now")
 	a, err := r.Resolve(context.Background(), req)
 	if err == nil || !errors.Is(err, ErrSecret) || a != nil {
