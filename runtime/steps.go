@@ -308,6 +308,7 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	if err := fillOptions(&a, args); err != nil {
 		return cty.NilVal, err
 	}
+	a.Secret = in.secrets.Holds(a.Text)
 	res, err := in.drv.Do(ctx, a)
 	if err != nil {
 		return cty.NilVal, err

@@ -25,6 +25,9 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if a.Secret && (a.Op == "type" || a.Op == "paste") {
+		d.noteSecret(a.Text) // before acting: a screenshot after a failure covers it too
+	}
 	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
 	if err != nil {
 		return driver.Result{}, fmt.Errorf("browser: %s: %w", a.Op, err)
