@@ -46,22 +46,25 @@ func FindChromium(executable string) (string, error) {
 // process is a browser the driver launched.
 type process struct {
 	l   *launcher.Launcher
-	dir string // the temporary profile
+	dir string // the temporary profile, in ProfilesDir (profiles.go)
+	pro *profile
 	pid int
 	url string
 }
 
-// launch starts Chromium on a fresh temporary profile and returns its
-// DevTools URL. It never downloads a browser.
+// launch starts Chromium on a fresh temporary profile (in ProfilesDir,
+// with autofill and password saving off) and returns its DevTools URL. It
+// never downloads a browser.
 func launch(ctx context.Context, opts driver.Options) (*process, error) {
 	bin, err := FindChromium(opts.Executable)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "cogflow-chromium-")
+	pro, err := newProfile()
 	if err != nil {
-		return nil, fmt.Errorf("browser: profile: %w", err)
+		return nil, err
 	}
+	dir := pro.dir
 	l := launcher.New().Context(ctx).Bin(bin).Headless(!opts.Headed).NoSandbox(true).UserDataDir(dir).
 		Set("disable-background-networking").Set("disable-component-update").Set("disable-gpu").
 		Set("no-first-run").Set("disable-sync").Set("disable-extensions").Set("disable-default-apps").
@@ -72,10 +75,10 @@ func launch(ctx context.Context, opts driver.Options) (*process, error) {
 		if pid := l.PID(); pid > 0 {
 			killGroup(pid)
 		}
-		_ = os.RemoveAll(dir)
+		_ = pro.remove()
 		return nil, fmt.Errorf("browser: starting %s: %w", bin, err)
 	}
-	return &process{l: l, dir: dir, pid: l.PID(), url: u}, nil
+	return &process{l: l, dir: dir, pro: pro, pid: l.PID(), url: u}, nil
 }
 
 // stop asks the browser to exit (so that it reaps its own children), kills
@@ -106,7 +109,7 @@ func (p *process) stop(b *rod.Browser) error {
 	// Children that outlive the main process (utility processes finishing
 	// up) go too: the whole process group.
 	killGroup(p.pid)
-	if rmErr := os.RemoveAll(p.dir); rmErr != nil && err == nil {
+	if rmErr := p.pro.remove(); rmErr != nil && err == nil {
 		err = fmt.Errorf("browser: removing the profile: %w", rmErr)
 	}
 	return err
