@@ -167,13 +167,51 @@ func (s *Set) String(x string) string {
 	if r == nil {
 		return x
 	}
-	out := r.Replace(x)
+	out := cutTruncated(r.Replace(x), raw)
 	for _, sec := range raw {
 		if strings.Contains(out, sec) {
 			return Redacted
 		}
 	}
 	return out
+}
+
+// ellipsis ends a text cut short for display (a long item's key, an
+// element's text in a candidate list).
+const ellipsis = "…"
+
+// minCut is the shortest beginning of a secret, cut by an ellipsis, that is
+// redacted: shorter ones are too likely to be ordinary text.
+const minCut = 4
+
+// cutTruncated redacts a secret that a text was cut in the middle of: the
+// beginning of a secret right before an ellipsis, which no whole form of it
+// matches.
+func cutTruncated(x string, secrets []string) string {
+	if !strings.Contains(x, ellipsis) {
+		return x
+	}
+	var b strings.Builder
+	rest := x
+	for {
+		i := strings.Index(rest, ellipsis)
+		if i < 0 {
+			b.WriteString(rest)
+			return b.String()
+		}
+		head := rest[:i]
+		for _, sec := range secrets {
+			for k := len(sec) - 1; k >= minCut; k-- {
+				if strings.HasSuffix(head, sec[:k]) {
+					head = head[:len(head)-k] + Redacted
+					break
+				}
+			}
+		}
+		b.WriteString(head)
+		b.WriteString(ellipsis)
+		rest = rest[i+len(ellipsis):]
+	}
 }
 
 // Holds reports whether x contains a secret, in any of its forms.

@@ -21,6 +21,8 @@ func TestSet(t *testing.T) {
 		{"short derived piece left out", []string{"Hunter-Two"}, []string{"Hu"}, "Hu", "Hu", false},
 		{"short secret kept", []string{"7"}, nil, "a7", "a[secret]", false},
 		{"JSON form", []string{`a"b`}, nil, `"a\"b"`, `"[secret]"`, false},
+		{"cut by an ellipsis", []string{"0123456789-token"}, nil, `key: "x 012345…"`, `key: "x [secret]…"`, false},
+		{"short beginning before an ellipsis kept", []string{"0123456789-token"}, nil, "a 012…", "a 012…", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
