@@ -69,7 +69,7 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.yes, "yes", false, "confirm `confirm` steps without asking")
 	fs.BoolVar(&cfg.ask, "ask", false, "answer cognitive dependencies at the terminal")
 	fs.BoolVar(&cfg.headed, "headed", false, "show the browser window")
-	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step")
+	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step (fields and texts holding a secret are covered)")
 	fs.StringVar(&cfg.browserURL, "browser-url", "", "attach to a running browser (ws://…) instead of starting one")
 	fs.StringVar(&cfg.chrome, "chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
 	fs.StringVar(&cfg.adb, "adb", "", "android: the adb server, HOST:PORT (default 127.0.0.1:5037)")
