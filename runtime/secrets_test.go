@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,5 +181,46 @@ func grepRun(t *testing.T, root string, leaks []string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// noShots is a driver whose screenshots are refused, as the browser
+// refuses one that would show a secret it cannot cover.
+type noShots struct{ *drivertest.Fake }
+
+func (noShots) Screenshot(context.Context) ([]byte, error) {
+	return nil, errors.New("a secret was typed and its place on the page could not be measured, so no screenshot is taken")
+}
+
+// TestRefusedScreenshotJournaled: a screenshot the driver refuses is left
+// out, and the journal says why.
+func TestRefusedScreenshotJournaled(t *testing.T) {
+	file, task, info := load(t, `task t "t" {
+  driver browser
+  input pin: secret
+  op1 = type(textbox(name: "PIN"), pin)
+}`)
+	f := noShots{drivertest.New(&driver.Tree{Elements: []*driver.Element{field("p", "PIN", "")}})}
+	root := t.TempDir()
+	inputs := map[string]string{"pin": "7391-xq"}
+	secrets := redact.New("7391-xq")
+	w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "t", Inputs: inputs, Secrets: secrets, Row: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Screenshots: true, Secrets: secrets,
+		Recorder: &runtime.JournalRecorder{W: w, Task: "t"}})
+	if _, err := in.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(journal.OK, nil); err != nil {
+		t.Fatal(err)
+	}
+	run, err := journal.Load(root, w.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Steps) != 1 || run.Steps[0].Screenshot != "" || !strings.Contains(run.Steps[0].NoScreenshot, "no screenshot is taken") {
+		t.Errorf("journal steps: %+v", run.Steps)
 	}
 }

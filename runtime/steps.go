@@ -40,6 +40,8 @@ type StepRecord struct {
 	Outcome    string // ok, failed, skipped, declined
 	Err        error
 	Screenshot []byte
+	// NoScreenshot says why the screenshot asked for is missing.
+	NoScreenshot string
 }
 
 // Recorder receives a run's events: the journal implements it.
@@ -145,9 +147,12 @@ func (in *Interp) record(rec StepRecord) {
 }
 
 func (in *Interp) screenshot(ctx context.Context, rec *StepRecord) {
-	if png, err := in.drv.Screenshot(ctx); err == nil {
-		rec.Screenshot = png
+	png, err := in.drv.Screenshot(ctx)
+	if err != nil {
+		rec.NoScreenshot = err.Error()
+		return
 	}
+	rec.Screenshot = png
 }
 
 // perform evaluates the arguments and runs the action or skill.

@@ -151,6 +151,9 @@ type StepEvent struct {
 	Error      string    `json:"error,omitempty"`
 	Screenshot string    `json:"screenshot,omitempty"` // file name returned by Writer.Screenshot
 	Tokens     *Tokens   `json:"tokens,omitempty"`
+	// NoScreenshot says why a screenshot asked for was not taken (one that
+	// would show a secret the driver could not cover is left out).
+	NoScreenshot string `json:"no_screenshot,omitempty"`
 }
 
 // Position is where in a task a run was: a step and its loop position.
