@@ -56,6 +56,9 @@ type runConfig struct {
 	noCache, refresh       bool
 	// llm holds the resolved LLM configuration for the whole command.
 	llm *config.Config
+	// secrets are the secrets of every row of the command: a row's journal
+	// redacts the other rows' too (a page may still show them).
+	secrets *redact.Set
 }
 
 func runRun(c *cli, args []string) int {
@@ -112,6 +115,10 @@ func (c *cli) run(cfg runConfig) int {
 			return exitUsage
 		}
 	}
+	cfg.secrets = redact.New()
+	for _, row := range rows {
+		cfg.secrets.Add(secretValues(task, row)...)
+	}
 	if cfg.dryRun {
 		for _, row := range rows {
 			runtime.Plan(c.stdout, task, row)
@@ -159,7 +166,10 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	// One set of secrets for the whole run: the interpreter adds every text
 	// it derives from a secret, and the journal, the model resolver, the
 	// cache and the terminal output all redact with what it holds.
-	secrets := redact.New(secretValues(task, inputs)...)
+	secrets := cfg.secrets
+	if secrets == nil {
+		secrets = redact.New(secretValues(task, inputs)...)
+	}
 	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets}
 	if cfg.step || cfg.ask || !cfg.yes {
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
