@@ -272,7 +272,7 @@ func checkMaskedShot(t *testing.T, base, runs, step string) {
 		t.Fatalf("fields found: %v", boxes)
 	}
 	for name, r := range boxes {
-		if c, ok := uniformIn(img, r); !ok || !sameRGBA(c, browser.MaskColor) {
+		if c, ok := uniformIn(img, r); !ok || !sameRGBA(c, driver.MaskColor) {
 			t.Errorf("the %s field's box %v in %s is not covered (uniform %v, colour %v)", name, r, filepath.Base(shots[0]), ok, c)
 		}
 	}

@@ -1,34 +1,24 @@
 package browser
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"strings"
+
+	"github.com/cogflow/cogflow/runtime/driver"
 )
 
 // A screenshot never shows a secret the driver typed: every field whose
 // value holds one, and every text on the page that does (a page that
-// echoes what was typed), is covered by a box of one colour before the
-// PNG leaves the driver. The boxes are measured before and after the
-// capture and both are painted, so a page that moves in between is still
-// covered. Pages are searched ignoring case (a page may show the text in
-// capitals); same-origin frames and open shadow roots are searched too.
-// When the boxes cannot be measured the screenshot is refused, never
-// taken unmasked.
-
-// MaskColor is the colour of the boxes that cover a secret in screenshots.
-var MaskColor = color.NRGBA{R: 0x20, G: 0x20, B: 0x20, A: 0xff}
-
-// maskMargin widens every box by this many device pixels on each side, so
-// that anti-aliased glyph edges go too.
-const maskMargin = 2
+// echoes what was typed), is covered by a box of one colour
+// (driver.MaskColor) before the PNG leaves the driver. The boxes are
+// measured before and after the capture and both are painted, so a page
+// that moves in between is still covered. Pages are searched ignoring case
+// (a page may show the text in capitals); same-origin frames and open
+// shadow roots are searched too. When the boxes cannot be measured the
+// screenshot is refused, never taken unmasked.
 
 // noteSecret remembers a text the driver typed as a secret (Action.Secret),
 // so that screenshots cover it. The caller holds d.mu.
@@ -121,29 +111,6 @@ func (d *Driver) secretBoxes(ctx context.Context, t *tab) (boxes []box, width fl
 	return res.Result.Value.Boxes, res.Result.Value.Width, nil
 }
 
-// paintBoxes covers the boxes (CSS pixels of a viewport width wide) in the
-// PNG with MaskColor.
-func paintBoxes(pngData []byte, boxes []box, width float64) ([]byte, error) {
-	src, err := png.Decode(bytes.NewReader(pngData))
-	if err != nil {
-		return nil, err
-	}
-	b := src.Bounds()
-	img := image.NewNRGBA(b)
-	draw.Draw(img, b, src, b.Min, draw.Src)
-	scale := float64(b.Dx()) / width
-	for _, bx := range boxes {
-		r := image.Rect(int(bx[0]*scale)-maskMargin, int(bx[1]*scale)-maskMargin,
-			int((bx[0]+bx[2])*scale+0.999)+maskMargin, int((bx[1]+bx[3])*scale+0.999)+maskMargin).Add(b.Min)
-		draw.Draw(img, r.Intersect(b), image.NewUniform(MaskColor), image.Point{}, draw.Src)
-	}
-	var out bytes.Buffer
-	if err := png.Encode(&out, img); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
 // masked captures the current tab with every secret covered. The caller
 // holds d.mu.
 func (d *Driver) masked(ctx context.Context, t *tab, capture func() ([]byte, error)) ([]byte, error) {
@@ -168,5 +135,9 @@ func (d *Driver) masked(ctx context.Context, t *tab, capture func() ([]byte, err
 	if len(before)+len(after) == 0 {
 		return shot, nil
 	}
-	return paintBoxes(shot, append(before, after...), width)
+	var rects []driver.Rect
+	for _, bx := range append(before, after...) {
+		rects = append(rects, driver.Rect{X: bx[0], Y: bx[1], W: bx[2], H: bx[3]})
+	}
+	return driver.CoverPNG(shot, rects, width)
 }

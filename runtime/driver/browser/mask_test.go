@@ -63,14 +63,14 @@ func TestScreenshotMasksSecret(t *testing.T) {
 			block := rectOf(t, d, "document.getElementById('block')", scale)
 			if tc.secret {
 				for name, r := range map[string]image.Rectangle{"field": field, "echo": echo} {
-					if c, ok := uniform(img, r); !ok || !sameColor(c, MaskColor) {
-						t.Errorf("the %s's box %v is not covered in %v (uniform=%v)", name, r, MaskColor, ok)
+					if c, ok := uniform(img, r); !ok || !sameColor(c, driver.MaskColor) {
+						t.Errorf("the %s's box %v is not covered in %v (uniform=%v)", name, r, driver.MaskColor, ok)
 					}
 				}
 			} else if _, ok := uniform(img, field); ok {
 				t.Errorf("the field's box %v is uniform though nothing secret was typed: the test would prove nothing", field)
 			}
-			if c, ok := uniform(img, block); !ok || sameColor(c, MaskColor) {
+			if c, ok := uniform(img, block); !ok || sameColor(c, driver.MaskColor) {
 				t.Errorf("the green block %v was changed: uniform=%v colour %v", block, ok, c)
 			}
 			if _, ok := uniform(img, img.Bounds()); ok {
