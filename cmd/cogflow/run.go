@@ -172,7 +172,8 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	}
 	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets}
 	if cfg.step || cfg.ask || !cfg.yes {
-		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
+		// A question may show candidates, a page's text: redacted too.
+		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
 	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
 		Secrets: secrets}

@@ -12,6 +12,7 @@ package redact
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/url"
 	"slices"
 	"strconv"
@@ -217,4 +218,23 @@ func cutTruncated(x string, secrets []string) string {
 // Holds reports whether x contains a secret, in any of its forms.
 func (s *Set) Holds(x string) bool {
 	return s != nil && x != "" && s.String(x) != x
+}
+
+// Writer returns a writer that redacts every write before passing it to w:
+// for what is shown to a person (a question at the terminal), written one
+// whole message per write. A secret split across two writes is not found.
+func (s *Set) Writer(w io.Writer) io.Writer { return writer{w: w, s: s} }
+
+type writer struct {
+	w io.Writer
+	s *Set
+}
+
+// Write implements io.Writer; it reports len(p) written when the redacted
+// text was written whole.
+func (w writer) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(w.w, w.s.String(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -45,6 +45,17 @@ func TestSet(t *testing.T) {
 	}
 }
 
+func TestWriter(t *testing.T) {
+	var b strings.Builder
+	s := New("pw-1")
+	w := s.Writer(&b)
+	s.Derive("PW-1")
+	n, err := w.Write([]byte("[1] textbox(text: \"PW-1\") pw-1\n"))
+	if err != nil || n != 31 || b.String() != "[1] textbox(text: \"[secret]\") [secret]\n" {
+		t.Errorf("wrote %d, %v: %q", n, err, b.String())
+	}
+}
+
 // TestSetConcurrent: a set grows while others redact with it (go test
 // -race finds a shared slice sorted in place).
 func TestSetConcurrent(t *testing.T) {
