@@ -60,17 +60,22 @@ func secretNeedles() []string {
 // TestE2ESecretsLeaveNothing runs a workflow with a secret and a
 // list<secret> input on the demo site in real headless Chromium, with
 // screenshots, three ways: to a normal exit, to a failing step, and killed
-// with SIGKILL halfway. After each it searches everything the run left
+// with SIGKILL after the submission. After each it searches everything the run left
 // (the journal folder with its summaries, cache and screenshots, the
-// browser profiles, standard output and error) for every secret and its
-// simple derivations; it checks the screenshot's pixels (the fields holding
-// secrets are one uniform colour, the rest of the page is not), and that
-// the profile a killed run left is swept by the next run.
+// browser profiles, the temporary folder, standard output and error) for
+// every secret and its simple derivations; it checks the screenshot's
+// pixels (the fields holding secrets are one uniform colour, the rest of
+// the page is not), and that the profile a killed run left is swept by the
+// next run.
 func TestE2ESecretsLeaveNothing(t *testing.T) {
 	needChromium(t)
 	s, base := demo(t)
 	profiles := t.TempDir()
 	t.Setenv("COGFLOW_PROFILES", profiles)
+	// Everything the runs and their browsers write to the temporary
+	// folder goes to one of the test's own, searched too.
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
 	args := func(root, wf string) []string {
 		return []string{"run", wf, "--input", "pin=" + secretPIN, "--input", "codes=" + secretCodes, "--screenshots", "--yes", "--dir", root}
 	}
@@ -89,7 +94,7 @@ func TestE2ESecretsLeaveNothing(t *testing.T) {
 		if st := s.State(); len(st.Submissions) == 0 || st.Submissions[len(st.Submissions)-1].Name != strings.ToUpper(secretPIN) {
 			t.Fatalf("the form was not submitted with the PIN: %+v", st.Submissions)
 		}
-		grepLeftovers(t, r, root, profiles)
+		grepLeftovers(t, r, root, profiles, tmp)
 		checkMaskedShot(t, base, filepath.Join(root, "runs"), "op5")
 	})
 
@@ -100,7 +105,7 @@ func TestE2ESecretsLeaveNothing(t *testing.T) {
 		if r.code != exitStepFailed || !strings.Contains(r.stderr, "op6") {
 			t.Fatalf("exit %d, want %d naming op6\n%s%s", r.code, exitStepFailed, r.stdout, r.stderr)
 		}
-		grepLeftovers(t, r, root, profiles)
+		grepLeftovers(t, r, root, profiles, tmp)
 	})
 
 	t.Run("kill -9", func(t *testing.T) {
@@ -136,7 +141,7 @@ func TestE2ESecretsLeaveNothing(t *testing.T) {
 		if len(left) != 1 {
 			t.Fatalf("after kill -9, %d profiles are left (%q), want the killed run's one", len(left), left)
 		}
-		grepLeftovers(t, result{code: -1, stdout: out.String(), stderr: errb.String()}, root, profiles)
+		grepLeftovers(t, result{code: -1, stdout: out.String(), stderr: errb.String()}, root, profiles, tmp)
 		// The next run sweeps the killed run's profile, and removes its own.
 		wf2 := writeWorkflow(t, "open.cog", "task o \"Open\" {\n  driver browser\n  op1 = open(\""+base+"/form\")\n}\n")
 		if r := runWith(context.Background(), "", "run", wf2, "--dir", t.TempDir()); r.code != exitOK {
