@@ -26,7 +26,13 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	if a.Secret && (a.Op == "type" || a.Op == "paste") {
-		d.noteSecret(a.Text) // before acting: a screenshot after a failure covers it too
+		// Before acting: a screenshot after a failure covers it too.
+		d.noteSecret(a.Text)
+		if a.Target != nil {
+			// Best effort: a field not found now is found by the action
+			// itself, and its value by the text search at the screenshot.
+			_, _ = runOn(ctx, t, a.Target, op{"op": "secretField"}, nil)
+		}
 	}
 	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
 	if err != nil {

@@ -10,9 +10,10 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
-// A screenshot never shows a secret the driver typed: every field whose
-// value holds one, and every text on the page that does (a page that
-// echoes what was typed), is covered by a box of one colour
+// A screenshot never shows a secret the driver typed: every field it typed
+// one into (while the field is on the page, whatever the page made of its
+// value), every field whose value holds one, and every text on the page
+// that does (a page that echoes what was typed), is covered by a box of one colour
 // (driver.MaskColor) before the PNG leaves the driver. The boxes are
 // measured before and after the capture and both are painted, so a page
 // that moves in between is still covered. Pages are searched ignoring case
@@ -51,6 +52,10 @@ const maskScript = `(function (secrets) {
   };
   const walk = function (root, ox, oy) {
     const doc = root.ownerDocument || root;
+    const api = root === doc && doc.defaultView && doc.defaultView.__cogflow_v1;
+    if (api && api.S.secret) {
+      for (const el of api.S.secret) { if (el.isConnected) add(el.getBoundingClientRect(), ox, oy); }
+    }
     for (const el of root.querySelectorAll('*')) {
       const tag = el.tagName;
       if ((tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') && holds(el.value)) add(el.getBoundingClientRect(), ox, oy);

@@ -23,6 +23,8 @@ body { margin: 0; background: #fff; font: 28px sans-serif; }
 #block { position: absolute; left: 600px; top: 40px; width: 200px; height: 200px; background: #0a0; }
 </style>
 <input id=pin aria-label=PIN>
+<input id=fmt aria-label=Formatted style="position: absolute; left: 40px; top: 260px; width: 400px; height: 60px; font: 28px monospace;"
+  onchange="this.value = this.value.replace(/-/g, ' ')">
 <div id=echo></div>
 <div id=block></div>
 <script>
@@ -31,10 +33,10 @@ document.getElementById('pin').addEventListener('input', e => {
 });
 </script>`
 
-// TestScreenshotMasksSecret types a secret into a plain field with
-// screenshots on and checks the pixels: the field's box and the page's
-// echo of it are one uniform colour, the rest of the page is not; typed
-// as a non-secret, the same field shows.
+// TestScreenshotMasksSecret types a secret into a plain field and another
+// into a field that reformats it, with screenshots on, and checks the
+// pixels: the fields' boxes and the page's echo are one uniform colour, the
+// rest of the page is not; typed as a non-secret, the same field shows.
 func TestScreenshotMasksSecret(t *testing.T) {
 	d := sharedDriver(t)
 	t.Cleanup(func() { d.mu.Lock(); d.secrets = nil; d.mu.Unlock() })
@@ -49,6 +51,13 @@ func TestScreenshotMasksSecret(t *testing.T) {
 			d.mu.Unlock()
 			open(t, d, s.page("/mask", maskPage))
 			do(t, d, driver.Action{Op: "type", Target: target(t, d, "pin"), Text: "wq-7391", Secret: tc.secret})
+			// A field that reformats what was typed holds no text of the
+			// secret any more: it is covered because a secret was typed
+			// into it.
+			do(t, d, driver.Action{Op: "type", Target: target(t, d, "fmt"), Text: "zz-5120", Secret: tc.secret})
+			if got := eval(t, d, "document.getElementById('fmt').value"); got != "zz 5120" {
+				t.Fatalf("the formatted field holds %q", got)
+			}
 			shot, err := d.Screenshot(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -60,9 +69,10 @@ func TestScreenshotMasksSecret(t *testing.T) {
 			scale := float64(img.Bounds().Dx()) / number(t, eval(t, d, "window.innerWidth"))
 			field := rectOf(t, d, "document.getElementById('pin')", scale)
 			echo := rectOf(t, d, "document.getElementById('echo')", scale)
+			formatted := rectOf(t, d, "document.getElementById('fmt')", scale)
 			block := rectOf(t, d, "document.getElementById('block')", scale)
 			if tc.secret {
-				for name, r := range map[string]image.Rectangle{"field": field, "echo": echo} {
+				for name, r := range map[string]image.Rectangle{"field": field, "echo": echo, "formatted field": formatted} {
 					if c, ok := uniform(img, r); !ok || !sameColor(c, driver.MaskColor) {
 						t.Errorf("the %s's box %v is not covered in %v (uniform=%v)", name, r, driver.MaskColor, ok)
 					}

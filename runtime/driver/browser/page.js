@@ -473,6 +473,9 @@ const OPS = {
   isOption: (a) => { const el = resolve(a.t); return { option: !!el && el.localName === 'option' && !!el.closest('select') }; },
   mark: () => { flush(); return { mark: S.mut }; },
   node: (a) => byRef(a.r),
+  // secretField remembers a field a secret is typed into: screenshots
+  // cover it while it is on the page, whatever the page makes of its value.
+  secretField: (a) => { const el = resolve(a.t); if (!el) return gone(a.t); (S.secret || (S.secret = new Set())).add(el); return {}; },
 };
 // run performs a batch of operations in order and returns the last result
 // as JSON, stopping at the first error.
