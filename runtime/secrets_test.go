@@ -224,3 +224,48 @@ func TestRefusedScreenshotJournaled(t *testing.T) {
 		t.Errorf("journal steps: %+v", run.Steps)
 	}
 }
+
+// secretCopies is a driver that reports every copy as coming out of a
+// field a secret was typed into, and changes its text as a page may.
+type secretCopies struct{ *drivertest.Fake }
+
+func (s secretCopies) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	res, err := s.Fake.Do(ctx, a)
+	if a.Op == "copy" {
+		res.Text, res.Secret = strings.ReplaceAll(res.Text, "-", " "), true
+	}
+	return res, err
+}
+
+// TestCopyOfSecretFieldIsSecret: a text the driver says came out of a
+// secret's field is a secret of the run, redacted from the journal.
+func TestCopyOfSecretFieldIsSecret(t *testing.T) {
+	file, task, info := load(t, `task t "t" {
+  driver browser
+  input pin: secret
+  op1 = type(textbox(name: "PIN"), pin)
+  op2 = copy(textbox(name: "PIN"))
+  op3 = type(textbox(name: "Note"), op2)
+}`)
+	note := field("n", "Note", "")
+	f := secretCopies{drivertest.New(&driver.Tree{Elements: []*driver.Element{field("p", "PIN", ""), note}})}
+	root := t.TempDir()
+	inputs := map[string]string{"pin": "7391-xq-88"}
+	secrets := redact.New("7391-xq-88")
+	w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "t", Inputs: inputs, Secrets: secrets, Row: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Secrets: secrets,
+		Recorder: &runtime.JournalRecorder{W: w, Task: "t"}})
+	if _, err := in.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(journal.OK, nil); err != nil {
+		t.Fatal(err)
+	}
+	if note.Value != "7391 xq 88" {
+		t.Fatalf("the note holds %q; the test would prove nothing", note.Value)
+	}
+	grepRun(t, root, []string{"7391 xq 88"})
+}

@@ -318,6 +318,9 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	if err != nil {
 		return cty.NilVal, err
 	}
+	if res.Secret {
+		in.secrets.Derive(res.Text)
+	}
 	switch {
 	case action.Result.Kind == types.Element && target != nil:
 		return elemVal(target), nil

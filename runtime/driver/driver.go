@@ -153,6 +153,9 @@ type Result struct {
 	Text string
 	// Window is the window or tab an action opened or switched to.
 	Window *Window
+	// Secret says Text came out of a field a secret was typed into: the
+	// run treats it as a secret too.
+	Secret bool
 }
 
 // Capabilities tell the interpreter and the compiler what a driver does

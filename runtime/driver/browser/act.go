@@ -89,6 +89,7 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		r.Text, err = d.key(ctx, t, "Ctrl+S", a.Target)
 	case "copy", "cut":
 		r.Text, err = d.copyCut(ctx, t, a.Op, a.Target, a.Text)
+		r.Secret = d.clipSecret
 	case "paste":
 		r.Text, err = d.paste(ctx, t, a.Target, a.Text)
 	case "select_text":
@@ -217,6 +218,7 @@ type textResult struct {
 	Text   string `json:"text"`
 	Insert bool   `json:"insert"`
 	Mark   int    `json:"mark"`
+	Secret bool   `json:"secret"` // copied out of a field a secret was typed into
 }
 
 // runOn runs one operation of page.js on the element (in its frame's
@@ -236,7 +238,7 @@ func runOn(ctx context.Context, t *tab, e *driver.Element, o op, out any) (realm
 // copy with a text and no element copies that text.
 func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Element, text string) (string, error) {
 	if kind == "copy" && e == nil && text != "" {
-		d.clipboard = text
+		d.clipboard, d.clipSecret = text, false
 		return text, nil
 	}
 	var res textResult
@@ -244,7 +246,10 @@ func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Ele
 	if err != nil {
 		return "", err
 	}
-	d.clipboard = res.Text
+	d.clipboard, d.clipSecret = res.Text, res.Secret
+	if res.Secret {
+		d.noteSecret(res.Text) // pasted elsewhere, it is covered there too
+	}
 	return res.Text, d.settleIn(ctx, t, realm, res.Mark)
 }
 

@@ -74,6 +74,10 @@ type Driver struct {
 	secrets   []string // texts typed as secrets: screenshots cover them (mask.go)
 	events    *events
 	closed    bool
+
+	// clipSecret says the clipboard was copied out of a field a secret
+	// was typed into.
+	clipSecret bool
 }
 
 var (
@@ -183,7 +187,7 @@ func (d *Driver) Close() error {
 	}
 	d.closed = true
 	// What was typed or copied lives only in this process: forget it.
-	d.clipboard, d.secrets = "", nil
+	d.clipboard, d.clipSecret, d.secrets = "", false, nil
 	var err error
 	if d.proc != nil {
 		err = d.proc.stop(d.b)

@@ -135,3 +135,24 @@ func sameColor(a, b color.Color) bool {
 	br, bg, bb, ba := b.RGBA()
 	return ar == br && ag == bg && ab == bb && aa == ba
 }
+
+// TestCopyOutOfSecretField: what is copied out of a field a secret was
+// typed into is reported secret, even after the page reformatted it;
+// copied out of another field, it is not.
+func TestCopyOutOfSecretField(t *testing.T) {
+	d := sharedDriver(t)
+	t.Cleanup(func() { d.mu.Lock(); d.secrets = nil; d.mu.Unlock() })
+	s := newSite(t)
+	open(t, d, s.page("/mask", maskPage))
+	do(t, d, driver.Action{Op: "type", Target: target(t, d, "fmt"), Text: "zz-5120", Secret: true})
+	do(t, d, driver.Action{Op: "type", Target: target(t, d, "pin"), Text: "plain-1"})
+	for _, tc := range []struct {
+		id, text string
+		secret   bool
+	}{{"fmt", "zz 5120", true}, {"pin", "plain-1", false}} {
+		res := do(t, d, driver.Action{Op: "copy", Target: target(t, d, tc.id)})
+		if res.Text != tc.text || res.Secret != tc.secret {
+			t.Errorf("copy of %s: %q secret=%v, want %q secret=%v", tc.id, res.Text, res.Secret, tc.text, tc.secret)
+		}
+	}
+}

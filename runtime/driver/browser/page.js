@@ -286,13 +286,15 @@ function copyCut(a) {
   } else {
     src = selectionSource();
   }
+  // A copy out of a field a secret was typed into is a secret too.
+  const secret = !!(S.secret && src.el && S.secret.has(src.el));
   const ev = clipEvent(src.el, a.op);
-  if (ev.prevented) return { text: ev.data };
+  if (ev.prevented) return { text: ev.data, secret };
   if (a.op === 'cut' && src.editable && src.text !== '') {
     if (src.whole) { focusEl(src.el); selectAll(src.el); }
     src.el.ownerDocument.execCommand('delete');
   }
-  return { text: src.text };
+  return { text: src.text, secret };
 }
 function paste(a) {
   const el = a.t ? resolve(a.t) : deepActive();
