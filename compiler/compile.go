@@ -601,6 +601,9 @@ func (c *compiler) emit(opts Options) *ast.File {
 			continue
 		}
 		steps = append(steps, s)
+		if check := c.keyRunCheck(i); check != nil {
+			steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("shows_value", "_")}, Value: check})
+		}
 	}
 	// Name the anchors now that inputs have taken their names.
 	var anchors []ast.Stmt
