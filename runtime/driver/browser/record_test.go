@@ -283,7 +283,7 @@ func TestRecordStopsOnCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, h, wait := startRecordingWith(t, ctx, s.URL+"/", RecordOptions{StopChord: "Alt+Q"})
-	if err := h.p.Timeout(10*time.Second).Wait(rod.Eval(`() => document.readyState === "complete"`)); err != nil {
+	if err := h.p.Timeout(10 * time.Second).Wait(rod.Eval(`() => document.readyState === "complete"`)); err != nil {
 		t.Fatal(err)
 	}
 	cancel()
