@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -79,6 +80,9 @@ func parseInput(raw string, t types.Type) (cty.Value, error) {
 		f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
 		if err != nil {
 			return cty.NilVal, fmt.Errorf("%q is not a number", raw)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) { // cty panics on NaN; Inf is no amount of anything
+			return cty.NilVal, fmt.Errorf("%q is not a finite number", raw)
 		}
 		return cty.NumberFloatVal(f), nil
 	case types.Bool:
