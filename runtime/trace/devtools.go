@@ -94,9 +94,9 @@ type devtoolsStep struct {
 // unreadable steps) are returned as warnings. The error is for input that
 // is not a recording at all.
 func FromDevTools(r io.Reader) (*Trace, []Warning, error) {
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, MaxRecordingSize, "a DevTools recording")
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading recording: %w", err)
+		return nil, nil, err
 	}
 	var rec struct {
 		Title  string            `json:"title"`
