@@ -156,3 +156,16 @@ func TestE2EInputFromStdin(t *testing.T) {
 		t.Errorf("notes = %q, want the value from standard input without its newline", got)
 	}
 }
+
+// TestInputFromFileTrimsOneNewline: a file or standard input gives its
+// content less one line ending, so that a value may itself end in one.
+func TestInputFromFileTrimsOneNewline(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"pw", "pw"}, {"pw\n", "pw"}, {"pw\r\n", "pw"}, {"pw\n\n", "pw\n"}, {"\n", ""}, {"", ""}, {"a\nb\n", "a\nb"}, {"pw\r", "pw\r"},
+	} {
+		got, where, err := inputSources{file: inputFlags{"pin": "-"}}.resolve(strings.NewReader(tt.in))
+		if err != nil || got["pin"] != tt.want || where["pin"] != "--input-file pin=-" {
+			t.Errorf("%q: got %q from %q, %v; want %q", tt.in, got["pin"], where["pin"], err, tt.want)
+		}
+	}
+}
