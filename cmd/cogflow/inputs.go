@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime"
@@ -222,6 +223,13 @@ func readInputRows(path string, base map[string]string) ([]map[string]string, er
 // utf8BOM is the byte-order mark some spreadsheet programs write first.
 const utf8BOM = "\ufeff"
 
+// trimName trims a header cell to the input name it gives: white space
+// and stray byte-order marks (a spreadsheet's, after a space) are no part
+// of a name.
+func trimName(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' })
+}
+
 // parseInputRows is readInputRows for a CSV already in memory.
 func parseInputRows(path string, data []byte, base map[string]string) ([]map[string]string, error) {
 	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte(utf8BOM))))
@@ -231,7 +239,7 @@ func parseInputRows(path string, data []byte, base map[string]string) ([]map[str
 	}
 	seen := map[string]bool{}
 	for i, name := range header {
-		name = strings.TrimSpace(name)
+		name = trimName(name)
 		switch {
 		case name == "":
 			return nil, fmt.Errorf("%s: column %d of the header has no name", path, i+1)
