@@ -45,9 +45,9 @@ type runConfig struct {
 func runRun(c *cli, args []string) int {
 	fs := c.newFlags("run")
 	cfg := runConfig{inputs: inputFlags{}, inputEnv: inputFlags{}, inputFile: inputFlags{}}
-	fs.Var(cfg.inputs, "input", "an input value, name=value (repeatable); every user of the machine can read it: give secrets with --input-env or --input-file")
-	fs.Var(cfg.inputEnv, "input-env", "an input's value from an environment variable, name=VAR (repeatable)")
-	fs.Var(cfg.inputFile, "input-file", "an input's value from a file, name=PATH; PATH - is standard input; one trailing newline is dropped (repeatable)")
+	fs.Var(cfg.inputs, "input", "an input value, `name=value` (repeatable); every user of the machine can read it: give secrets with --input-env or --input-file")
+	fs.Var(cfg.inputEnv, "input-env", "an input's value from an environment variable, `name=VAR` (repeatable)")
+	fs.Var(cfg.inputFile, "input-file", "an input's value from a file, `name=PATH`; PATH - is standard input; one trailing newline is dropped (repeatable)")
 	fs.StringVar(&cfg.inputsCSV, "inputs", "", "a CSV file whose header names inputs: one run per row")
 	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
