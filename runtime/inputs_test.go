@@ -33,6 +33,12 @@ func TestCheckInput(t *testing.T) {
 		{list("number"), "1, 2, 3", ""},
 		{list("number"), "1, NaN", `item 2: "NaN" is not a finite number`},
 		{list("text"), `["a", "b"]`, ""},
+		{list("number"), `[1, 2.5, -3e2]`, ""},
+		{list("number"), `["1", 2]`, ""},
+		{list("number"), `[1, "x"]`, `item 2: "x" is not a number`},
+		{list("bool"), `[true, false]`, ""},
+		{list("text"), `[1, true, "a, b"]`, ""},
+		{list("number"), `[1, null]`, `is not a number`},
 		{typ("text"), "NaN", ""},
 		{typ("secret"), "anything", ""},
 	}

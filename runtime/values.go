@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -92,8 +91,8 @@ func parseInput(raw string, t types.Type) (cty.Value, error) {
 		}
 		return cty.BoolVal(b), nil
 	case types.List:
-		var items []string
-		if err := json.Unmarshal([]byte(raw), &items); err != nil {
+		items, err := jsonItems(raw)
+		if err != nil {
 			items = strings.Split(raw, ",")
 			for i := range items {
 				items[i] = strings.TrimSpace(items[i])
