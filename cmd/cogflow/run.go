@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -25,26 +24,12 @@ import (
 	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
-// inputFlags collects repeated --input name=value flags.
-type inputFlags map[string]string
-
-func (f inputFlags) String() string { return fmt.Sprint(map[string]string(f)) }
-
-// Set implements flag.Value.
-func (f inputFlags) Set(s string) error {
-	name, value, ok := strings.Cut(s, "=")
-	if !ok || strings.TrimSpace(name) == "" {
-		return fmt.Errorf("want name=value, got %q", s)
-	}
-	f[strings.TrimSpace(name)] = value
-	return nil
-}
-
 // runConfig is what the run command's flags say.
 type runConfig struct {
 	file                   string
 	task                   string
 	inputs                 inputFlags
+	inputEnv, inputFile    inputFlags // resolved into inputs by runInputs
 	inputsCSV              string
 	dryRun, step, yes, ask bool
 	headed, screenshots    bool
@@ -63,8 +48,10 @@ type runConfig struct {
 
 func runRun(c *cli, args []string) int {
 	fs := c.newFlags("run")
-	cfg := runConfig{inputs: inputFlags{}}
-	fs.Var(cfg.inputs, "input", "an input value, name=value (repeatable)")
+	cfg := runConfig{inputs: inputFlags{}, inputEnv: inputFlags{}, inputFile: inputFlags{}}
+	fs.Var(cfg.inputs, "input", "an input value, `name=value` (repeatable); every user of the machine can read it: give secrets with --input-env or --input-file")
+	fs.Var(cfg.inputEnv, "input-env", "an input's value from an environment variable, `name=VAR` (repeatable)")
+	fs.Var(cfg.inputFile, "input-file", "an input's value from a file, `name=PATH`; PATH - is standard input; one trailing newline is dropped (repeatable)")
 	fs.StringVar(&cfg.inputsCSV, "inputs", "", "a CSV file whose header names inputs: one run per row")
 	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
@@ -108,12 +95,10 @@ func (c *cli) run(cfg runConfig) int {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
 	}
-	rows := []map[string]string{cfg.inputs}
-	if cfg.inputsCSV != "" {
-		if rows, err = readInputRows(cfg.inputsCSV, cfg.inputs); err != nil {
-			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
-			return exitUsage
-		}
+	rows, err := c.runInputs(task, &cfg)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
 	}
 	cfg.secrets = redact.New()
 	for _, row := range rows {
@@ -273,49 +258,6 @@ func driverOf(t *ast.Task) string {
 		}
 	}
 	return "browser"
-}
-
-// secretValues lists the values given for secret inputs, each item of a
-// list<secret> too, for redaction.
-func secretValues(t *ast.Task, inputs map[string]string) []string {
-	return runtime.SecretInputs(t, inputs)
-}
-
-// readInputRows reads a CSV whose header names inputs; flags given with
-// --input apply to every row unless the row sets them.
-func readInputRows(path string, base map[string]string) ([]map[string]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	header, err := r.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s: no header row: %w", path, err)
-	}
-	var rows []map[string]string
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		row := map[string]string{}
-		for k, v := range base {
-			row[k] = v
-		}
-		for i, name := range header {
-			row[strings.TrimSpace(name)] = rec[i]
-		}
-		rows = append(rows, row)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s has a header but no rows", path)
-	}
-	return rows, nil
 }
 
 // llmResolver builds the model resolver from the configuration: with a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -115,10 +116,12 @@ func (p *process) stop(b *rod.Browser) error {
 	return err
 }
 
-// remoteURL turns Options.RemoteURL into a DevTools WebSocket URL: ws://
-// URLs are used as they are, http://host:port is asked for its URL.
+// remoteURL turns Options.RemoteURL into a DevTools WebSocket URL: a
+// browser's own ws://host:port/devtools/browser/<id> is used as it is;
+// anything else (ws://host:port, http://host:port, host:port) is asked
+// for its URL at /json/version, since only that path accepts a client.
 func remoteURL(ctx context.Context, u string) (string, error) {
-	if strings.HasPrefix(u, "ws://") || strings.HasPrefix(u, "wss://") {
+	if p, err := url.Parse(u); err == nil && (p.Scheme == "ws" || p.Scheme == "wss") && strings.HasPrefix(p.Path, "/devtools/") {
 		return u, nil
 	}
 	type result struct {
