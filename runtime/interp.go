@@ -47,6 +47,10 @@ type Options struct {
 	Done func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
+	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
+	// "https://example.com", "https://*.example.com" or "*", to which
+	// open and new_tab may go with a URL from a model or the page.
+	AllowOrigins []string
 }
 
 // LoopPos is the position in one loop: its variable, the item's index and
@@ -77,6 +81,7 @@ type Interp struct {
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*Answer
+	urls       *urlPolicy // built at the first URL nobody wrote
 	// used lists the answers the running step's own arguments used, so
 	// that the step, if it fails, forgets them (forget.go).
 	used []usedAnswer

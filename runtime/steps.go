@@ -204,6 +204,9 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 			}
 			return true
 		})
+		if err := in.checkURLArg(action, name, a.Value, v); err != nil {
+			return nil, err
+		}
 	}
 	return args, nil
 }

@@ -1,0 +1,108 @@
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// The urls block widens the URL policy of runs: open and new_tab go to a
+// URL that came from a model's answer or from the page only when it is
+// http(s) and its origin is one the workflow names, or one listed here.
+//
+//	urls {
+//	  allow = ["https://docs.example.com", "https://*.example.org", "http://127.0.0.1:8080"]
+//	}
+//
+// An entry is an origin (scheme, host and an optional port; no path),
+// "scheme://*.domain" for every subdomain of domain (not domain itself),
+// or "*" for every http(s) origin. The project file's list replaces the
+// user file's.
+
+// FieldAllow is the urls block's allow list, as Source names it.
+const FieldAllow = "urls.allow"
+
+var urlsSchema = &hcl.BodySchema{Attributes: []hcl.AttributeSchema{{Name: "allow"}}}
+
+func init() {
+	rootSchema.Blocks = append(rootSchema.Blocks, hcl.BlockHeaderSchema{Type: "urls"})
+}
+
+// decodeURLs decodes a urls block into out[FieldAllow].
+func decodeURLs(b *hcl.Block, out map[string]setting) hcl.Diagnostics {
+	content, diags := b.Body.Content(urlsSchema)
+	attr, ok := content.Attributes["allow"]
+	if !ok {
+		return diags
+	}
+	invalid := func(rng hcl.Range, format string, args ...any) hcl.Diagnostics {
+		return append(diags, &hcl.Diagnostic{
+			Severity: hcl.DiagError,
+			Summary:  "Invalid value for urls.allow",
+			Detail:   fmt.Sprintf(format, args...),
+			Subject:  rng.Ptr(),
+		})
+	}
+	tuple, ok := attr.Expr.(*hclsyntax.TupleConsExpr)
+	if !ok {
+		return invalid(attr.Expr.Range(), "allow must be a list of origins such as [\"https://example.com\"].")
+	}
+	var list []string
+	for _, e := range tuple.Exprs {
+		v, d := e.Value(nil)
+		diags = append(diags, d...)
+		if d.HasErrors() {
+			continue
+		}
+		if v.IsNull() || v.Type() != cty.String {
+			return invalid(e.Range(), "each entry must be a string such as \"https://example.com\", got %s.", v.Type().FriendlyName())
+		}
+		s := v.AsString()
+		if err := CheckOrigin(s); err != nil {
+			return invalid(e.Range(), "%q: %v.", s, err)
+		}
+		list = append(list, s)
+	}
+	if !diags.HasErrors() {
+		out[FieldAllow] = setting{value: list, source: short(attr.Range)}
+	}
+	return diags
+}
+
+// CheckOrigin says why entry is not an allow-list entry: "*", an http(s)
+// origin, or an origin whose host is "*." and a domain.
+func CheckOrigin(entry string) error {
+	if entry == "*" {
+		return nil
+	}
+	if strings.ContainsAny(entry, " \t\r\n\\") {
+		return fmt.Errorf("an origin holds no spaces or backslashes")
+	}
+	u, err := url.Parse(strings.Replace(entry, "://*.", "://", 1))
+	if err != nil || u.Opaque != "" {
+		return fmt.Errorf("not an origin such as \"https://example.com\"")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return fmt.Errorf("only http:// and https:// origins can be allowed")
+	}
+	if u.Hostname() == "" {
+		return fmt.Errorf("an origin needs a host")
+	}
+	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("an origin is a scheme, a host and a port, with no user, path, query or fragment")
+	}
+	return nil
+}
+
+// quoteList renders a list of strings as HCL.
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = quote(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
