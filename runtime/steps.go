@@ -285,6 +285,11 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
 		}
 	}
+	if u := args["until"]; action.Name == "wait" && u != cty.NilVal && !u.IsNull() && u.Type() == cty.Number {
+		if _, err := seconds("wait", u); err != nil {
+			return cty.NilVal, err
+		}
+	}
 	// The options first: the step's timeout also bounds the look for its
 	// target (resolveTarget).
 	if err := namedOptions(&a, args); err != nil {

@@ -76,9 +76,9 @@ func render(v cty.Value) string {
 func parseInput(raw string, t types.Type) (cty.Value, error) {
 	switch t.Kind {
 	case types.Number:
-		f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
+		f, err := ParseNumber(raw)
 		if err != nil {
-			return cty.NilVal, fmt.Errorf("%q is not a number", raw)
+			return cty.NilVal, err
 		}
 		return cty.NumberFloatVal(f), nil
 	case types.Bool:
