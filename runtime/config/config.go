@@ -15,6 +15,8 @@
 //	  candidate_budget = 800                       # tokens of candidates in a choice prompt
 //	}
 //
+// A urls block widens the URL policy of runs (urls.go).
+//
 // Precedence, highest first: the environment (OPENAI_API_KEY,
 // OPENAI_BASE_URL, COGFLOW_TEXT_MODEL, COGFLOW_ELEMENT_MODEL), the project's
 // cogflow.hcl, the user's cogflow.hcl, the defaults. Every value remembers
