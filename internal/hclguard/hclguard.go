@@ -75,6 +75,7 @@ func tooDeep(src []byte) (int, bool) {
 				}
 				i++
 				stack = append(stack, template)
+				chain = 0
 			}
 			if len(stack) > MaxNesting {
 				return i, true
@@ -97,6 +98,7 @@ func tooDeep(src []byte) (int, bool) {
 			i = skipHeredoc(src, i)
 		case c == '"':
 			stack = append(stack, str)
+			chain = 0
 		case c == '(' || c == '[' || c == '{':
 			stack = append(stack, bracket)
 		case c == ')' || c == ']' || c == '}':

@@ -43,6 +43,8 @@ func TestCheck(t *testing.T) {
 		{"escaped interpolation", "a = \"" + deep("$${", m) + "\"", 0, 0},
 		{"brackets in comments", deep("# [[[[\n// {{{{\n/* (((( */\n", m), 0, 0},
 		{"brackets in a heredoc", "a = <<EOT\n" + deep("[{(\"\n", m) + "EOT\nb = 1\n", 0, 0},
+		{"many interpolations", "a = \"" + deep("${x.a.b} ", m) + "\"", 0, 0},
+		{"many traversals", deep("a = x.b.c[0]\n", m), 0, 0},
 		{"real", "llm {\n  text_model = \"x\"\n  api_key = env(\"K\")\n}\nurls {\n  allow = [\"https://a.example\"]\n}\n", 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -250,7 +250,7 @@ func TestDiagnostics(t *testing.T) {
 		{"urls scheme", "urls {\n  allow = [\"file:///etc\"]\n}\n", 2, 12, "only http:// and https://"},
 		{"urls number", "urls {\n  allow = [4]\n}\n", 2, 12, "must be a string"},
 		{"urls unknown attribute", "urls {\n  deny = []\n}\n", 2, 3, `An argument named "deny" is not expected here`},
-		{"nesting", "llm {\n  text_model = " + strings.Repeat("[", 100000) + "\n}\n", 2, 115, "Nesting too deep"},
+		{"nesting", "llm {\n  text_model = " + strings.Repeat("[", 50000) + "\n}\n", 2, 115, "Nesting too deep"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

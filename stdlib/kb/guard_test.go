@@ -16,7 +16,7 @@ func TestParseRefusesDeepNesting(t *testing.T) {
 	}{
 		{"brackets", "version = 1\nrule \"1\" {\n  text = " + strings.Repeat("[", 100000) + "\n}\n", 3, 109},
 		{"traversal", "version = x" + strings.Repeat(".a", 100000) + "\n", 1, 212},
-		{"blocks", "version = 1\n" + strings.Repeat("category \"a\" {\n", 100000), 102, 10},
+		{"blocks", "version = 1\n" + strings.Repeat("category \"a\" {\n", 50000), 102, 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			k, diags := Parse([]byte(tc.src), "knowledge.hcl")
@@ -39,7 +39,7 @@ func TestLoadRefusesHugeFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{path, "/dev/zero"} {
-		if k, diags := Load(p); k != nil || !diags.HasErrors() || !strings.Contains(diags.Error(), "at most 4194304 bytes") {
+		if k, diags := Load(p); k != nil || !diags.HasErrors() || !strings.Contains(diags.Error(), "at most 1048576 bytes") {
 			t.Errorf("Load(%s) = %v, %v", p, k, diags)
 		}
 	}

@@ -62,9 +62,9 @@ func Default() *KB {
 	return k
 }
 
-// MaxFileSize bounds a knowledge base file; the default one has about
-// 11 KB.
-const MaxFileSize = 4 << 20
+// MaxFileSize bounds a knowledge base file: the default one has about
+// 11 KB, and reflect adds a few hundred bytes a rule.
+const MaxFileSize = 1 << 20
 
 // ReadFile reads a knowledge base file, refusing one of more than
 // MaxFileSize bytes. Its errors wrap the fs errors (fs.ErrNotExist).
