@@ -13,10 +13,10 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 )
 
-// ParseNumber reads a number given as text: an --input value, a CSV
-// cell, an answer typed at --ask. NaN and the infinities are refused
-// (strconv accepts them, and go-cty panics on NaN); so is a number too
-// large for a float64.
+// ParseNumber reads a number typed as text, such as an answer at --ask.
+// NaN and the infinities are refused (strconv accepts them, and go-cty
+// panics on NaN); so is a number too large for a float64. (parseInput
+// makes the same check for --input values and CSV cells.)
 func ParseNumber(raw string) (float64, error) {
 	s := strings.TrimSpace(raw)
 	f, err := strconv.ParseFloat(s, 64)

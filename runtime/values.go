@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -76,9 +77,12 @@ func render(v cty.Value) string {
 func parseInput(raw string, t types.Type) (cty.Value, error) {
 	switch t.Kind {
 	case types.Number:
-		f, err := ParseNumber(raw)
+		f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
 		if err != nil {
-			return cty.NilVal, err
+			return cty.NilVal, fmt.Errorf("%q is not a number", raw)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) { // cty panics on NaN; Inf is no amount of anything
+			return cty.NilVal, fmt.Errorf("%q is not a finite number", raw)
 		}
 		return cty.NumberFloatVal(f), nil
 	case types.Bool:
