@@ -39,6 +39,10 @@ type Options struct {
 	// Resolvers answer cognitive dependencies, tried in order after the
 	// structural one.
 	Resolvers []Resolver
+	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
+	// "https://example.com", "https://*.example.com" or "*", to which
+	// open and new_tab may go with a URL from a model or the page.
+	AllowOrigins []string
 	// Recorder receives every step; nil records nothing.
 	Recorder Recorder
 	// Done tells which loop iterations an earlier, interrupted run already
@@ -47,10 +51,6 @@ type Options struct {
 	Done func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
-	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
-	// "https://example.com", "https://*.example.com" or "*", to which
-	// open and new_tab may go with a URL from a model or the page.
-	AllowOrigins []string
 }
 
 // LoopPos is the position in one loop: its variable, the item's index and

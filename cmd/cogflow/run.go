@@ -156,9 +156,6 @@ func (c *cli) run(cfg runConfig) int {
 // runOnce runs the task once with one set of inputs, journaled.
 func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
 	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots}
-	if cfg.llm != nil {
-		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
-	}
 	if cfg.step || cfg.ask || !cfg.yes {
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
 	}
@@ -170,6 +167,9 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		return exitUsage
 	}
 	opts.Resolvers = append(opts.Resolvers, model)
+	if cfg.llm != nil {
+		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
+	}
 	if cfg.ask {
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
