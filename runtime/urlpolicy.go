@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -92,11 +93,29 @@ func OriginOf(raw string) (string, error) {
 	if host == "" || u.Opaque != "" {
 		return "", fmt.Errorf("it has no host")
 	}
+	if !validHost(host) {
+		return "", fmt.Errorf("its host %q is not a host name or an IP address", truncate(host, 40))
+	}
 	port := u.Port()
 	if port == "" {
 		port = map[string]string{"http": "80", "https": "443"}[scheme]
 	}
 	return scheme + "://" + net.JoinHostPort(host, port), nil
+}
+
+// validHost accepts a host name (letters, digits, '-', '_', '.') or an
+// IP address; net/url lets through hosts such as "]" that a browser
+// would not open as they are.
+func validHost(host string) bool {
+	if strings.Contains(host, ":") {
+		return net.ParseIP(host) != nil
+	}
+	for _, r := range host {
+		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *urlPolicy) allows(origin string) bool {
