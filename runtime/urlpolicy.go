@@ -3,13 +3,12 @@ package runtime
 import (
 	"fmt"
 	"net"
-	"net/url"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/internal/origin"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 )
@@ -55,7 +54,7 @@ func (in *Interp) checkURLArg(action *check.Action, param string, e ast.Expr, v 
 // check says why raw may not be opened, or nil.
 func (p *urlPolicy) check(raw, from string) error {
 	shown := fmt.Sprintf("%q", truncate(raw, 80))
-	origin, err := OriginOf(raw)
+	origin, err := origin.Of(raw)
 	if err != nil {
 		return fmt.Errorf("refused to open %s, which came from %s: %v; a URL that the workflow or its inputs do not give must be http:// or https://",
 			shown, from, err)
@@ -66,56 +65,6 @@ func (p *urlPolicy) check(raw, from string) error {
 	return fmt.Errorf("refused to open %s, which came from %s: the origin %s is not one the workflow visits or names; "+
 		"to allow it, name it in the workflow (for instance as an input's default) or add it to cogflow.hcl: urls { allow = [%q] }",
 		shown, from, origin, origin)
-}
-
-// OriginOf returns the normalized origin of an absolute http(s) URL,
-// "scheme://host:port" with the default port written out, or why raw is
-// not one. Spaces, control characters and backslashes are refused rather
-// than normalized: browsers read them differently from net/url.
-func OriginOf(raw string) (string, error) {
-	for _, r := range raw {
-		if r <= ' ' || r == '\\' || r == 0x7f {
-			return "", fmt.Errorf("it holds a space, a control character or a backslash")
-		}
-	}
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "", fmt.Errorf("it is not a URL")
-	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		if scheme == "" {
-			return "", fmt.Errorf("it is not an absolute URL")
-		}
-		return "", fmt.Errorf("its scheme is %s:", scheme)
-	}
-	host := strings.ToLower(u.Hostname())
-	if host == "" || u.Opaque != "" {
-		return "", fmt.Errorf("it has no host")
-	}
-	if !validHost(host) {
-		return "", fmt.Errorf("its host %q is not a host name or an IP address", truncate(host, 40))
-	}
-	port := u.Port()
-	if port == "" {
-		port = map[string]string{"http": "80", "https": "443"}[scheme]
-	}
-	return scheme + "://" + net.JoinHostPort(host, port), nil
-}
-
-// validHost accepts a host name (letters, digits, '-', '_', '.') or an
-// IP address; net/url lets through hosts such as "]" that a browser
-// would not open as they are.
-func validHost(host string) bool {
-	if strings.Contains(host, ":") {
-		return net.ParseIP(host) != nil
-	}
-	for _, r := range host {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
-			return false
-		}
-	}
-	return true
 }
 
 func (p *urlPolicy) allows(origin string) bool {
@@ -145,7 +94,7 @@ func (in *Interp) newURLPolicy() *urlPolicy {
 		p.add(a)
 	}
 	for _, text := range in.namedTexts() {
-		if o, err := OriginOf(strings.TrimSpace(text)); err == nil {
+		if o, err := origin.Of(strings.TrimSpace(text)); err == nil {
 			p.origins[o] = true
 		}
 	}
@@ -159,13 +108,13 @@ func (p *urlPolicy) add(entry string) {
 		return
 	}
 	if scheme, rest, ok := strings.Cut(entry, "://*."); ok {
-		if o, err := OriginOf(scheme + "://" + rest); err == nil {
+		if o, err := origin.Of(scheme + "://" + rest); err == nil {
 			s, r, _ := strings.Cut(o, "://")
 			p.suffix = append(p.suffix, s+"://."+r)
 		}
 		return
 	}
-	if o, err := OriginOf(entry); err == nil {
+	if o, err := origin.Of(entry); err == nil {
 		p.origins[o] = true
 	}
 }

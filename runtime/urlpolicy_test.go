@@ -2,9 +2,6 @@ package runtime_test
 
 import (
 	"context"
-	"net"
-	"net/url"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -118,36 +115,4 @@ task go "Follow the link" {
 			}
 		})
 	}
-}
-
-// FuzzOriginOf: whatever the text, OriginOf either refuses it or gives a
-// normalized http(s) origin whose host the URL really names.
-func FuzzOriginOf(f *testing.F) {
-	for _, s := range []string{"http://wiki/", "HTTPS://Example.COM:443/x?y#z", "javascript:alert(1)", "http://a@b/", "http:b",
-		"http://[::1]:8080/", " http://x/", "http://x\\@y/", "file:///etc/passwd", "data:text/html,x", "//evil/", "http://%41/"} {
-		f.Add(s)
-	}
-	origin := regexp.MustCompile(`^https?://(\[[0-9a-f:.%]+\]|[^/:@\[\]]+):[0-9]+$`)
-	f.Fuzz(func(t *testing.T, raw string) {
-		o, err := runtime.OriginOf(raw)
-		if err != nil {
-			return
-		}
-		if !origin.MatchString(o) {
-			t.Fatalf("OriginOf(%q) = %q", raw, o)
-		}
-		u, perr := url.Parse(raw)
-		if perr != nil || !strings.EqualFold(u.Hostname(), hostOf(o)) {
-			t.Fatalf("OriginOf(%q) = %q, but the URL's host is %q", raw, o, u.Hostname())
-		}
-		if strings.ContainsAny(raw, " \t\n\\") {
-			t.Fatalf("OriginOf(%q) accepted a space or backslash", raw)
-		}
-	})
-}
-
-func hostOf(origin string) string {
-	_, rest, _ := strings.Cut(origin, "://")
-	h, _, _ := net.SplitHostPort(rest)
-	return h
 }

@@ -2,12 +2,13 @@ package config
 
 import (
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
+
+	"github.com/cogflow/cogflow/internal/origin"
 )
 
 // The urls block widens the URL policy of runs: open and new_tab go to a
@@ -62,7 +63,7 @@ func decodeURLs(b *hcl.Block, out map[string]setting) hcl.Diagnostics {
 			return invalid(e.Range(), "each entry must be a string such as \"https://example.com\", got %s.", v.Type().FriendlyName())
 		}
 		s := v.AsString()
-		if err := CheckOrigin(s); err != nil {
+		if err := origin.CheckEntry(s); err != nil {
 			return invalid(e.Range(), "%q: %v.", s, err)
 		}
 		list = append(list, s)
@@ -71,31 +72,6 @@ func decodeURLs(b *hcl.Block, out map[string]setting) hcl.Diagnostics {
 		out[FieldAllow] = setting{value: list, source: short(attr.Range)}
 	}
 	return diags
-}
-
-// CheckOrigin says why entry is not an allow-list entry: "*", an http(s)
-// origin, or an origin whose host is "*." and a domain.
-func CheckOrigin(entry string) error {
-	if entry == "*" {
-		return nil
-	}
-	if strings.ContainsAny(entry, " \t\r\n\\") {
-		return fmt.Errorf("an origin holds no spaces or backslashes")
-	}
-	u, err := url.Parse(strings.Replace(entry, "://*.", "://", 1))
-	if err != nil || u.Opaque != "" {
-		return fmt.Errorf("not an origin such as \"https://example.com\"")
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return fmt.Errorf("only http:// and https:// origins can be allowed")
-	}
-	if u.Hostname() == "" {
-		return fmt.Errorf("an origin needs a host")
-	}
-	if u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
-		return fmt.Errorf("an origin is a scheme, a host and a port, with no user, path, query or fragment")
-	}
-	return nil
 }
 
 // quoteList renders a list of strings as HCL.
