@@ -32,7 +32,9 @@ type urlPolicy struct {
 	origins map[string]bool // "https://example.com:443"
 	suffix  []string        // "https://.example.com:443" for *.example.com
 	any     bool            // the allow list has "*"
-	calls   map[string][]*ast.Call
+	// calls lists each skill's calls, for the origin of its parameters
+	// (paramOrigin); built at the first parameter asked about.
+	calls map[string][]*ast.Call
 }
 
 // checkURLArg refuses to open a URL that came from a model or the page
@@ -54,19 +56,20 @@ func (in *Interp) checkURLArg(action *check.Action, param string, e ast.Expr, v 
 // check says why raw may not be opened, or nil.
 func (p *urlPolicy) check(raw, from string) error {
 	shown := fmt.Sprintf("%q", truncate(raw, 80))
-	origin, err := origin.Of(raw)
+	o, err := origin.Of(raw)
 	if err != nil {
 		return fmt.Errorf("refused to open %s, which came from %s: %v; a URL that the workflow or its inputs do not give must be http:// or https://",
 			shown, from, err)
 	}
-	if p.allows(origin) {
+	if p.allows(o) {
 		return nil
 	}
 	return fmt.Errorf("refused to open %s, which came from %s: the origin %s is not one the workflow visits or names; "+
 		"to allow it, name it in the workflow (for instance as an input's default) or add it to cogflow.hcl: urls { allow = [%q] }",
-		shown, from, origin, origin)
+		shown, from, o, o)
 }
 
+// allows reports whether an origin (origin.Of's form) is named or allowed.
 func (p *urlPolicy) allows(origin string) bool {
 	if p.any || p.origins[origin] {
 		return true
