@@ -51,11 +51,6 @@ import (
 // FileName is the name of the configuration file in both folders.
 const FileName = "cogflow.hcl"
 
-// MaxFileSize bounds a configuration file: a few settings take a few
-// hundred bytes. (At 1 MiB, one expression of 260,000 operators took the
-// HCL parser 12 s.)
-const MaxFileSize = 64 << 10
-
 // Defaults.
 const (
 	DefaultBaseURL     = "https://api.openai.com/v1"
@@ -335,9 +330,7 @@ func (c *Config) Print(w io.Writer) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "}")
-	if len(c.AllowOrigins) > 0 {
-		fmt.Fprintf(w, "urls {\n  allow = %s  # %s\n}\n", quoteList(c.AllowOrigins), c.sources[FieldAllow])
-	}
+	c.printURLs(w)
 	if c.LLMConfigured() {
 		fmt.Fprintf(w, "# LLM: configured (%s at %s)\n", modelsOf(c.LLM), c.LLM.BaseURL)
 	} else {

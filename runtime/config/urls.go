@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -72,6 +73,18 @@ func decodeURLs(b *hcl.Block, out map[string]setting) hcl.Diagnostics {
 		out[FieldAllow] = setting{value: list, source: short(attr.Range)}
 	}
 	return diags
+}
+
+// MaxFileSize bounds a configuration file: a few settings take a few
+// hundred bytes. (At 1 MiB, one expression of 260,000 operators took the
+// HCL parser 12 s.)
+const MaxFileSize = 64 << 10
+
+// printURLs writes the urls block, when there is one, for Print.
+func (c *Config) printURLs(w io.Writer) {
+	if len(c.AllowOrigins) > 0 {
+		fmt.Fprintf(w, "urls {\n  allow = %s  # %s\n}\n", quoteList(c.AllowOrigins), c.sources[FieldAllow])
+	}
 }
 
 // quoteList renders a list of strings as HCL.
