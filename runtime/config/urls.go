@@ -75,11 +75,6 @@ func decodeURLs(b *hcl.Block, out map[string]setting) hcl.Diagnostics {
 	return diags
 }
 
-// MaxFileSize bounds a configuration file: a few settings take a few
-// hundred bytes. (At 1 MiB, one expression of 260,000 operators took the
-// HCL parser 12 s.)
-const MaxFileSize = 64 << 10
-
 // printURLs writes the urls block, when there is one, for Print.
 func (c *Config) printURLs(w io.Writer) {
 	if len(c.AllowOrigins) > 0 {
