@@ -40,6 +40,10 @@ type Options struct {
 	// Resolvers answer cognitive dependencies, tried in order after the
 	// structural one.
 	Resolvers []Resolver
+	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
+	// "https://example.com", "https://*.example.com" or "*", to which
+	// open and new_tab may go with a URL from a model or the page.
+	AllowOrigins []string
 	// Recorder receives every step; nil records nothing.
 	Recorder Recorder
 	// Done tells which loop iterations an earlier, interrupted run already
@@ -82,6 +86,7 @@ type Interp struct {
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*Answer
+	urls       *urlPolicy // built at the first URL nobody wrote
 	// used lists the answers the running step's own arguments used, so
 	// that the step, if it fails, forgets them (forget.go).
 	used []usedAnswer

@@ -209,6 +209,9 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 			}
 			return true
 		})
+		if err := in.checkURLArg(action, name, a.Value, v); err != nil {
+			return nil, err
+		}
 	}
 	return args, nil
 }
@@ -285,6 +288,11 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 				return cty.NullVal(cty.DynamicPseudoType), in.waitCount(ctx, a, e, args)
 			}
 			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
+		}
+	}
+	if u := args["until"]; action.Name == "wait" && u != cty.NilVal && !u.IsNull() && u.Type() == cty.Number {
+		if _, err := seconds("wait", u); err != nil {
+			return cty.NilVal, err
 		}
 	}
 	// The options first: the step's timeout also bounds the look for its

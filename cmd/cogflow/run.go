@@ -168,6 +168,9 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		return exitUsage
 	}
 	opts.Resolvers = append(opts.Resolvers, model)
+	if cfg.llm != nil {
+		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
+	}
 	if cfg.ask {
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}

@@ -268,7 +268,7 @@ func (l *LLM) ask(ctx context.Context, d *dep, p *prompt) (*runtime.Answer, valu
 				strings.TrimPrefix(bad.Error(), "the model "))
 		}
 		first = bad
-		msgs = append(msgs, llm.Message{Role: "assistant", Content: resp.Text},
+		msgs = append(msgs, llm.Message{Role: "assistant", Content: echo(resp.Text)},
 			llm.Message{Role: "user", Content: repairMessage(p, bad)})
 	}
 }
@@ -301,7 +301,7 @@ func validate(d *dep, p *prompt, raw string) (value, *invalid) {
 		case !ok:
 			return bad(fmt.Sprintf(`the answer must be {"index": N} with N from 1 to %d`, len(d.cands)))
 		case n < 1 || n > len(d.cands):
-			return bad(fmt.Sprintf("there are only %d candidates", len(d.cands)))
+			return bad(fmt.Sprintf("%d is not a candidate's number: the candidates are numbered 1 to %d", n, len(d.cands)))
 		}
 		return value{index: n - 1}, nil
 	case kindNumber:
