@@ -36,7 +36,7 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 	if err != nil {
 		return tr, err
 	}
-	r := &recorder{tr: tr, start: time.Now(), lastAct: -1, tabs: map[string]*recTab{}, warnf: opts.Warn}
+	r := &recorder{tr: tr, start: time.Now(), lastAct: -1, tabs: map[string]*recTab{}, warnf: opts.Warn, progress: opts.Progress}
 
 	lctx, stop := context.WithCancel(context.Background())
 	defer stop()
