@@ -22,7 +22,7 @@ func TestCauses(t *testing.T) {
 		{"a checkbox click is a click", "controls",
 			[]string{`op2 = click(checkbox(name: "Newsletter", id: "news"))`}, []string{`"on"`, "type("}, ""},
 		{"a radio toggled by its label is the label's click, once", "controls",
-			[]string{`op3 = click(text(text: "Weekly"))`}, []string{`radio(`}, ""},
+			[]string{`op3 = click(element(text: "Weekly"))`}, []string{`radio(`}, ""},
 		{"a select change is the choice of its option", "controls",
 			[]string{`click(option(name: "Large", within: combobox(name: "Size", id: "size")))`}, []string{`"l"`}, ""},
 		{"a field with a unique id in a form taken for a list", "form_as_list",

@@ -97,7 +97,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	}
 	f, ds := syntax.Parse(opts.Filename, res.Source)
 	if ds.HasErrors() {
-		return res, fmt.Errorf("compile: the emitted workflow does not parse: %v", ds.Err())
+		return res, c.traceErrors(f, res.Source, ds, "does not parse")
 	}
 	knowledge := opts.KB
 	if knowledge == nil {
@@ -110,7 +110,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 		}
 	}
 	if ds.HasErrors() {
-		return res, fmt.Errorf("compile: the emitted workflow does not check: %v", ds.Err())
+		return res, c.traceErrors(f, res.Source, ds, "does not check")
 	}
 	return res, nil
 }
@@ -601,6 +601,9 @@ func (c *compiler) emit(opts Options) *ast.File {
 			continue
 		}
 		steps = append(steps, s)
+		if check := c.keyRunCheck(i); check != nil {
+			steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("shows_value", "_")}, Value: check})
+		}
 	}
 	// Name the anchors now that inputs have taken their names.
 	var anchors []ast.Stmt

@@ -244,6 +244,13 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 		if set == nil {
 			continue
 		}
+		if ctor == "text" && names[0] != "id" && count(s, "element", set, -1) == 1 {
+			// "text" is the role of an element that declares none (a div
+			// with a click handler): not a claim worth making when its
+			// words alone pick it, since another layout of the page draws
+			// the same control as a <button>.
+			return &Desc{Ctor: "element", Attrs: set, Unique: true}
+		}
 		attrs := append(append([]Attr(nil), base...), set...)
 		if count(s, ctor, attrs, -1) == 1 {
 			if names[0] == "id" && t.Name != "" {

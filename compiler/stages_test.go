@@ -256,7 +256,7 @@ func TestOneListItemIsNoLoop(t *testing.T) {
 	res := compileOK(t, load(t, "testdata/list_loop.trace.json"), "list_loop.cog")
 	src := string(res.Source)
 	for _, want := range []string{
-		`op2 = select_text(text(text: "report.txt"))`,
+		`op2 = select_text(element(text: "report.txt"))`,
 		`type(name, replace(op3, ".txt", ".md"))`,
 		// The item was chosen by selecting its name: its button is no new
 		// choice, it is the one in that item.

@@ -13,8 +13,17 @@ import (
 	"github.com/cogflow/cogflow/stdlib/funcs"
 )
 
-// eval computes an expression's value now.
+// eval computes an expression's value now; a value computed from a secret
+// is learned as one (taint.go).
 func (in *Interp) eval(ctx context.Context, e ast.Expr) (cty.Value, error) {
+	v, err := in.compute(ctx, e)
+	if err == nil {
+		in.taint(e, v)
+	}
+	return v, err
+}
+
+func (in *Interp) compute(ctx context.Context, e ast.Expr) (cty.Value, error) {
 	switch e := e.(type) {
 	case *ast.StringLit:
 		return cty.StringVal(e.Value), nil

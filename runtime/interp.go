@@ -21,6 +21,7 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 )
 
@@ -39,6 +40,10 @@ type Options struct {
 	// Resolvers answer cognitive dependencies, tried in order after the
 	// structural one.
 	Resolvers []Resolver
+	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
+	// "https://example.com", "https://*.example.com" or "*", to which
+	// open and new_tab may go with a URL from a model or the page.
+	AllowOrigins []string
 	// Recorder receives every step; nil records nothing.
 	Recorder Recorder
 	// Done tells which loop iterations an earlier, interrupted run already
@@ -56,6 +61,10 @@ type Options struct {
 	// Settle tells a resumed run what to do with the step its resumed run
 	// left in doubt; nil when there is none.
 	Settle *Settle
+	// Secrets is the run's set of secrets, shared with the journal, the
+	// resolvers and the terminal output: the run adds its secret inputs
+	// and every text it derives from them (taint.go). Nil: a set of its own.
+	Secrets *redact.Set
 }
 
 // Settle is how a resumed run treats the step left in doubt, found by its
@@ -91,7 +100,7 @@ type Interp struct {
 	opts    Options
 	fns     map[string]function.Function
 	vars    []map[string]cty.Value
-	secrets []string
+	secrets *redact.Set
 	loops   []LoopPos
 	tree    *driver.Tree // the last observation, dropped after every action
 	stats   Stats
@@ -103,6 +112,7 @@ type Interp struct {
 	// lastSource records which resolver answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*Answer
+	urls       *urlPolicy // built at the first URL nobody wrote
 	// used lists the answers the running step's own arguments used, so
 	// that the step, if it fails, forgets them (forget.go).
 	used []usedAnswer
@@ -133,7 +143,10 @@ func (e *StepError) Unwrap() error { return e.Err }
 // New prepares a run of the task of file; info must come from checking
 // the file.
 func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
-	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}},
+	if opts.Secrets == nil {
+		opts.Secrets = redact.New()
+	}
+	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
 		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*Answer{}}
 	for _, d := range file.Decls {
 		if s, ok := d.(*ast.Skill); ok {
@@ -165,8 +178,9 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	return in.stats, err
 }
 
-// Secrets returns the values of the run's secret inputs, for redaction.
-func (in *Interp) Secrets() []string { return in.secrets }
+// Secrets returns the run's secrets: its secret inputs and the texts it
+// derived from them, longest first.
+func (in *Interp) Secrets() []string { return in.secrets.Values() }
 
 // stopping reports whether the run was asked to stop, gracefully (Stop)
 // or at once (the context): checked between steps, never within one. A

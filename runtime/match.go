@@ -135,8 +135,26 @@ func (w want) agree(el *driver.Element) agreement {
 	if w.kind == withinWords && w.norm != "" && len(have) >= len(w.norm) && containsWords(normalize(have), w.norm) {
 		return contains
 	}
+	if w.key == "name" && closeSynonyms(w.norm, normalize(have)) {
+		return contains
+	}
 	return contradicts
 }
+
+// closeSynonyms reports whether two names both say "close": a glyph a
+// page draws ("x", "×", "✕") and the word an accessible name gives the
+// same button ("Close", "Dismiss"), or two glyphs. An instruction says
+// `labeled "x"` for the button a toolkit names "Close". It ranks as a
+// containing match, so a button really named "x" still wins, and two
+// buttons that both say "close" otherwise are ambiguous.
+func closeSynonyms(a, b string) bool {
+	return a != b && (closeGlyphs[a] || closeWords[a]) && (closeGlyphs[b] || closeWords[b]) && (closeGlyphs[a] || closeGlyphs[b])
+}
+
+var (
+	closeGlyphs = map[string]bool{"x": true, "×": true, "✕": true, "✖": true, "╳": true, "🗙": true, "❌": true}
+	closeWords  = map[string]bool{"close": true, "dismiss": true, "close dialog": true, "close window": true}
+)
 
 // normalized reports whether normalize would return s unchanged: no
 // upper case, no space but single ' ' between words.

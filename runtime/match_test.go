@@ -56,3 +56,38 @@ func TestScoreCountsSatisfying(t *testing.T) {
 		}
 	}
 }
+
+// A close button drawn as "x" and named "Close" by its toolkit: a
+// description by either name finds it, a button really named "x" wins
+// over one named "Close", and two close buttons are ambiguous.
+func TestCloseGlyphAndWord(t *testing.T) {
+	closeBtn := &driver.Element{Ref: "c", Role: "button", Name: "Close", Visible: true}
+	xBtn := &driver.Element{Ref: "x", Role: "button", Name: "×", Visible: true}
+	plainX := &driver.Element{Ref: "px", Role: "button", Name: "x", Visible: true}
+	ok := &driver.Element{Ref: "ok", Role: "button", Name: "OK", Visible: true}
+	exit := &driver.Element{Ref: "exit", Role: "button", Name: "Exit", Visible: true}
+	tests := []struct {
+		name       string
+		candidates []*driver.Element
+		want       string // the chosen Ref, "" for an error
+	}{
+		{"x", []*driver.Element{ok, closeBtn}, "c"},
+		{"Close", []*driver.Element{ok, xBtn}, "x"},
+		{"✕", []*driver.Element{closeBtn, ok}, "c"},
+		{"x", []*driver.Element{closeBtn, plainX}, "px"},
+		{"x", []*driver.Element{closeBtn, xBtn}, ""}, // both say "close": ambiguous
+		{"x", []*driver.Element{ok, xBtn}, "x"},
+		{"x", []*driver.Element{ok, exit}, ""},
+		{"OK", []*driver.Element{closeBtn}, ""},
+	}
+	for _, tt := range tests {
+		l := &Locator{Role: "button", Attrs: map[string]string{"name": tt.name}, Index: -1}
+		got, err := choose(l, tt.candidates)
+		switch {
+		case tt.want == "" && err == nil:
+			t.Errorf("button(name: %q) among %d chose %s, want an error", tt.name, len(tt.candidates), describe(got))
+		case tt.want != "" && (err != nil || got.Ref != tt.want):
+			t.Errorf("button(name: %q): got %v, %v; want %s", tt.name, got, err, tt.want)
+		}
+	}
+}

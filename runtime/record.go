@@ -49,6 +49,7 @@ func (r *JournalRecorder) Step(s StepRecord) {
 		r.keep(err)
 		ev.Screenshot = name
 	}
+	ev.NoScreenshot = s.NoScreenshot
 	r.keep(r.W.Step(ev))
 }
 

@@ -284,6 +284,7 @@ func (a AskResolver) Resolve(_ context.Context, r *Request) (*Answer, error) {
 	} else {
 		fmt.Fprintf(&q, "answer with the %s", r.Result)
 	}
+	question := q.String()
 	for {
 		line, err := a.P.Ask(q.String())
 		if err != nil {
@@ -297,9 +298,14 @@ func (a AskResolver) Resolve(_ context.Context, r *Request) (*Answer, error) {
 				return &Answer{Element: r.Candidates[n-1]}, nil
 			}
 		case types.Number:
-			if f, err := strconv.ParseFloat(line, 64); err == nil {
+			f, err := ParseNumber(line)
+			if err == nil {
 				return &Answer{Number: f}, nil
 			}
+			// Say why before asking again: strconv reads "NaN" and "Inf",
+			// which no step can use.
+			q.Reset()
+			fmt.Fprintf(&q, "(%v; answer again)\n%s", err, question)
 		default:
 			return &Answer{Text: line}, nil
 		}

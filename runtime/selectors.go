@@ -163,11 +163,14 @@ func descriptive(l *Locator) bool {
 // (timeout:, in seconds).
 func namedOptions(a *driver.Action, args map[string]cty.Value) error {
 	if v, ok := args["timeout"]; ok && !v.IsNull() {
-		f, _ := v.AsBigFloat().Float64()
-		if f <= 0 {
+		if f, _ := v.AsBigFloat().Float64(); f <= 0 {
 			return fmt.Errorf("timeout: must be a positive number of seconds, not %v", f)
 		}
-		a.Timeout = time.Duration(f * float64(time.Second))
+		d, err := seconds("timeout", v)
+		if err != nil {
+			return err
+		}
+		a.Timeout = d
 	}
 	x, hasX := args["x"]
 	y, hasY := args["y"]

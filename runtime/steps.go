@@ -43,6 +43,8 @@ type StepRecord struct {
 	// intended is set once the step's intent was journaled: from then on
 	// the step may have taken effect.
 	intended bool
+	// NoScreenshot says why the screenshot asked for is missing.
+	NoScreenshot string
 }
 
 // IntentRecorder is a Recorder that keeps a write-ahead journal: Intent
@@ -182,9 +184,12 @@ func (in *Interp) record(rec StepRecord) {
 }
 
 func (in *Interp) screenshot(ctx context.Context, rec *StepRecord) {
-	if png, err := in.drv.Screenshot(ctx); err == nil {
-		rec.Screenshot = png
+	png, err := in.drv.Screenshot(ctx)
+	if err != nil {
+		rec.NoScreenshot = err.Error()
+		return
 	}
+	rec.Screenshot = png
 }
 
 // perform evaluates the arguments and runs the action or skill.
@@ -251,6 +256,9 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 			}
 			return true
 		})
+		if err := in.checkURLArg(action, name, a.Value, v); err != nil {
+			return nil, err
+		}
 	}
 	return args, nil
 }
@@ -329,6 +337,11 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
 		}
 	}
+	if u := args["until"]; action.Name == "wait" && u != cty.NilVal && !u.IsNull() && u.Type() == cty.Number {
+		if _, err := seconds("wait", u); err != nil {
+			return cty.NilVal, err
+		}
+	}
 	// The options first: the step's timeout also bounds the look for its
 	// target (resolveTarget).
 	if err := namedOptions(&a, args); err != nil {
@@ -355,9 +368,13 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	if err := fillOptions(&a, args); err != nil {
 		return cty.NilVal, err
 	}
+	a.Secret = in.secrets.Holds(a.Text)
 	res, err := in.drv.Do(ctx, a)
 	if err != nil {
 		return cty.NilVal, err
+	}
+	if res.Secret {
+		in.secrets.Derive(res.Text)
 	}
 	switch {
 	case action.Result.Kind == types.Element && target != nil:

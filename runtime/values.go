@@ -1,8 +1,8 @@
 package runtime
 
 import (
-	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -80,6 +80,9 @@ func parseInput(raw string, t types.Type) (cty.Value, error) {
 		if err != nil {
 			return cty.NilVal, fmt.Errorf("%q is not a number", raw)
 		}
+		if math.IsNaN(f) || math.IsInf(f, 0) { // cty panics on NaN; Inf is no amount of anything
+			return cty.NilVal, fmt.Errorf("%q is not a finite number", raw)
+		}
 		return cty.NumberFloatVal(f), nil
 	case types.Bool:
 		b, err := strconv.ParseBool(strings.TrimSpace(raw))
@@ -88,8 +91,8 @@ func parseInput(raw string, t types.Type) (cty.Value, error) {
 		}
 		return cty.BoolVal(b), nil
 	case types.List:
-		var items []string
-		if err := json.Unmarshal([]byte(raw), &items); err != nil {
+		items, err := jsonItems(raw)
+		if err != nil {
 			items = strings.Split(raw, ",")
 			for i := range items {
 				items[i] = strings.TrimSpace(items[i])
@@ -146,7 +149,7 @@ func (in *Interp) bindInputs() error {
 			return fmt.Errorf("input %s has no value: pass it with --input %s=…", name, name)
 		}
 		if isSecret(t) {
-			in.secrets = append(in.secrets, textsOf(v)...)
+			in.secrets.Add(textsOf(v)...)
 		}
 		in.set(name, v)
 	}

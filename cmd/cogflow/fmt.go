@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -79,9 +78,9 @@ func runFmt(c *cli, args []string) int {
 
 func (c *cli) readSource(path string) ([]byte, error) {
 	if path == "-" {
-		return io.ReadAll(c.stdin)
+		return readLimited(c.stdin, "standard input", "a workflow", maxWorkflowSize)
 	}
-	return os.ReadFile(path)
+	return readFileLimited(path, "a workflow", maxWorkflowSize)
 }
 
 // writeFileAtomic replaces a file through a temporary file in the same

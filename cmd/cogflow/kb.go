@@ -32,7 +32,7 @@ func projectKBPath(dir string) string { return filepath.Join(dir, kbFileName) }
 // parse gives nil and its errors, each with its position.
 func projectKB(dir string) (*kb.KB, diag.List) {
 	path := projectKBPath(dir)
-	src, err := os.ReadFile(path)
+	src, err := kb.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return kb.Default(), nil
 	}
@@ -240,7 +240,7 @@ func (c *cli) kbValidate(dir string, rest []string) int {
 	if len(rest) == 1 {
 		path = rest[0]
 	}
-	src, err := os.ReadFile(path)
+	src, err := kb.ReadFile(path)
 	if err != nil {
 		if len(rest) == 0 && errors.Is(err, fs.ErrNotExist) {
 			fmt.Fprintf(c.stderr, "cogflow kb validate: no %s (cogflow kb init creates it from the default)\n", path)

@@ -182,7 +182,7 @@ func TestE2EPromptInjection(t *testing.T) {
 				}
 			}
 			if tt.wantCode == exitStepFailed {
-				if srv.Count() != 2 || !strings.Contains(r.stderr, "but there are only 6 candidates") {
+				if srv.Count() != 2 || !strings.Contains(r.stderr, "the candidates are numbered 1 to 6") {
 					t.Errorf("want one repair and a clear error; %d requests\n%s", srv.Count(), r.stderr)
 				}
 			}

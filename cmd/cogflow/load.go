@@ -30,7 +30,7 @@ type loaded struct {
 // load reads, parses and (when parsing succeeded and env is not nil)
 // checks a file. The error is for files that cannot be read at all.
 func load(path string, env *check.Env) (*loaded, error) {
-	src, err := os.ReadFile(path)
+	src, err := readFileLimited(path, "a workflow", maxWorkflowSize)
 	if err != nil {
 		return nil, err
 	}

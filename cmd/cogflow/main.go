@@ -55,7 +55,7 @@ func init() {
 		{name: "compile", args: "TRACE.json [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace into a workflow", run: runCompile},
 		{name: "import", args: "RECORDING.json [-o FILE.trace.json]", summary: "convert a Chrome DevTools Recorder recording into a trace", run: runImport},
 		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},
-		{name: "run", args: "FILE [--input k=v …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--headed] [--resume|--resume-from ID] [--in-doubt ask|skip|redo]", summary: "run a workflow", run: runRun, long: runHelpText},
+		{name: "run", args: "FILE [--input k=v …] [--input-env k=VAR …] [--input-file k=PATH|- …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--headed] [--resume|--resume-from ID] [--in-doubt ask|skip|redo]", summary: "run a workflow", run: runRun, long: runHelpText},
 		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},

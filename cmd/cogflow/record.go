@@ -77,7 +77,8 @@ func (c *cli) recordBrowser(ctx context.Context, f recordFlags) int {
 	}
 	defer d.Close()
 	fmt.Fprintf(c.stderr, "recording %s — press %s, Ctrl-C or close the tab to stop\n", *f.url, *f.chord)
-	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) }})
+	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) },
+		Progress: c.recordProgress})
 	return c.finishRecording(*f.out, tr, err)
 }
 
@@ -96,6 +97,20 @@ func (c *cli) recordAndroid(ctx context.Context, f recordFlags) int {
 	fmt.Fprintf(c.stderr, "recording %s — press Ctrl-C to stop\n", what)
 	tr, err := d.Record(ctx, android.RecordOptions{App: *f.app, Warn: c.recordWarning})
 	return c.finishRecording(*f.out, tr, err)
+}
+
+// recordProgress shows each event as it is recorded: its kind and where
+// it happened (the address, or the target's role and name), never a typed
+// text, which may be a password.
+func (c *cli) recordProgress(e trace.Event) {
+	where := e.URL
+	if e.Target != nil {
+		where = e.Target.Role
+		if e.Target.Name != "" {
+			where += fmt.Sprintf(" %q", e.Target.Name)
+		}
+	}
+	fmt.Fprintf(c.stderr, "  %s %s %s\n", e.ID, e.Kind, where)
 }
 
 func (c *cli) recordWarning(msg string) {

@@ -23,11 +23,13 @@ func TestRecordCommand(t *testing.T) {
 	// seconds to start.
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	started := &watchWriter{want: "recording ", seen: make(chan struct{})}
+	// Stopped once the page reported in (the recorder shows each event
+	// as it records it), not after a fixed delay: a loaded machine took
+	// longer than two seconds to load the page.
+	started := &watchWriter{want: " navigate " + base + "/wiki", seen: make(chan struct{})}
 	go func() {
 		select {
 		case <-started.seen:
-			time.Sleep(2 * time.Second) // the page loads and reports in
 			cancel()
 		case <-ctx.Done():
 		}

@@ -123,7 +123,7 @@ func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int
 		origPath = against + ":" + path
 		src, err = gitShow(against, path)
 	} else {
-		src, err = os.ReadFile(origPath)
+		src, err = readFileLimited(origPath, "a workflow", maxWorkflowSize)
 		if errors.Is(err, fs.ErrNotExist) {
 			err = fmt.Errorf("no compiled original %s (cogflow compile keeps one there; or compare with a git revision: --against REV)", origPath)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 const resumeSrc = `task r "Resume me" {
@@ -24,7 +25,7 @@ const resumeSrc = `task r "Resume me" {
 func killedRunOf(t *testing.T, root, file string, inputs map[string]string) *journal.Writer {
 	t.Helper()
 	w, err := journal.Open(root, journal.RunMeta{Workflow: file, Task: "r", Driver: "browser", Row: -1,
-		Inputs: inputs, Secrets: []string{inputs["pin"]}, WorkflowSHA256: fileSHA256(file)})
+		Inputs: inputs, Secrets: redact.New(inputs["pin"]), WorkflowSHA256: fileSHA256(file)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,29 +18,16 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/runtime/resolve"
 )
-
-// inputFlags collects repeated --input name=value flags.
-type inputFlags map[string]string
-
-func (f inputFlags) String() string { return fmt.Sprint(map[string]string(f)) }
-
-// Set implements flag.Value.
-func (f inputFlags) Set(s string) error {
-	name, value, ok := strings.Cut(s, "=")
-	if !ok || strings.TrimSpace(name) == "" {
-		return fmt.Errorf("want name=value, got %q", s)
-	}
-	f[strings.TrimSpace(name)] = value
-	return nil
-}
 
 // runConfig is what the run command's flags say.
 type runConfig struct {
 	file                   string
 	task                   string
 	inputs                 inputFlags
+	inputEnv, inputFile    inputFlags // resolved into inputs by runInputs
 	inputsCSV              string
 	dryRun, step, yes, ask bool
 	headed, screenshots    bool
@@ -56,12 +41,17 @@ type runConfig struct {
 	noCache, refresh       bool
 	// llm holds the resolved LLM configuration for the whole command.
 	llm *config.Config
+	// secrets are the secrets of every row of the command: a row's journal
+	// redacts the other rows' too (a page may still show them).
+	secrets *redact.Set
 }
 
 func runRun(c *cli, args []string) int {
 	fs := c.newFlags("run")
-	cfg := runConfig{inputs: inputFlags{}}
-	fs.Var(cfg.inputs, "input", "an input value, name=value (repeatable)")
+	cfg := runConfig{inputs: inputFlags{}, inputEnv: inputFlags{}, inputFile: inputFlags{}}
+	fs.Var(cfg.inputs, "input", "an input value, `name=value` (repeatable); every user of the machine can read it: give secrets with --input-env or --input-file")
+	fs.Var(cfg.inputEnv, "input-env", "an input's value from an environment variable, `name=VAR` (repeatable)")
+	fs.Var(cfg.inputFile, "input-file", "an input's value from a file, `name=PATH`; PATH - is standard input; one trailing newline is dropped (repeatable)")
 	fs.StringVar(&cfg.inputsCSV, "inputs", "", "a CSV file whose header names inputs: one run per row")
 	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
@@ -69,7 +59,7 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.yes, "yes", false, "confirm `confirm` steps without asking")
 	fs.BoolVar(&cfg.ask, "ask", false, "answer cognitive dependencies at the terminal")
 	fs.BoolVar(&cfg.headed, "headed", false, "show the browser window")
-	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step")
+	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step (fields and texts holding a secret are covered)")
 	fs.StringVar(&cfg.browserURL, "browser-url", "", "attach to a running browser (ws://…) instead of starting one")
 	fs.StringVar(&cfg.chrome, "chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
 	fs.StringVar(&cfg.adb, "adb", "", "android: the adb server, HOST:PORT (default 127.0.0.1:5037)")
@@ -110,12 +100,14 @@ func (c *cli) run(cfg runConfig) int {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
 	}
-	rows := []map[string]string{cfg.inputs}
-	if cfg.inputsCSV != "" {
-		if rows, err = readInputRows(cfg.inputsCSV, cfg.inputs); err != nil {
-			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
-			return exitUsage
-		}
+	rows, err := c.runInputs(task, &cfg)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
+	}
+	cfg.secrets = redact.New()
+	for _, row := range rows {
+		cfg.secrets.Add(secretValues(task, row)...)
 	}
 	if cfg.dryRun {
 		for _, row := range rows {
@@ -173,18 +165,29 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		defer res.lock.Release()
 		inputs = res.inputs
 	}
-	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Stop: cfg.stop}
+	// One set of secrets for the whole run: the interpreter adds every text
+	// it derives from a secret, and the journal, the model resolver, the
+	// cache and the terminal output all redact with what it holds.
+	secrets := cfg.secrets
+	if secrets == nil {
+		secrets = redact.New(secretValues(task, inputs)...)
+	}
+	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop}
 	if cfg.step || cfg.ask || !cfg.yes {
-		opts.Prompter = runtime.NewTermPrompter(c.stdin, c.stderr)
+		// A question may show candidates, a page's text: redacted too.
+		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
 	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
-		Secrets: secretValues(task, inputs), WorkflowSHA256: hash}
+		Secrets: secrets, WorkflowSHA256: hash}
 	model, err := c.llmResolver(cfg, meta.Secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
 	}
 	opts.Resolvers = append(opts.Resolvers, model)
+	if cfg.llm != nil {
+		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
+	}
 	if cfg.ask {
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
@@ -220,7 +223,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	return code
 }
 
-func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets []string, at runtime.Position) {
+func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err error, secrets *redact.Set, at runtime.Position) {
 	prefix := ""
 	if row >= 0 {
 		prefix = fmt.Sprintf("row %d: ", row+1)
@@ -232,7 +235,7 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 	case errors.As(err, &stepErr):
 		// Like a compiler error: the step's position, its source line with
 		// a caret, then why (the candidates an anchor was chosen from).
-		msg := redact(stepErr.Err.Error(), secrets)
+		msg := secrets.String(stepErr.Err.Error())
 		first, rest, _ := strings.Cut(msg, "\n")
 		d := &diag.Diagnostic{Range: stepErr.Step.Range, Message: fmt.Sprintf("%sstep %s failed: %s", prefix, stepErr.Step.Name.Name, first)}
 		for _, note := range strings.Split(rest, "\n") {
@@ -246,7 +249,7 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 		}
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	case err != nil:
-		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, redact(err.Error(), secrets))
+		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, secrets.String(err.Error()))
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	default:
 		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations (run %s)\n", prefix, stats.Steps, stats.Iterations, id)
@@ -278,69 +281,10 @@ func driverOf(t *ast.Task) string {
 	return "browser"
 }
 
-// secretValues lists the values given for secret inputs, for redaction.
-func secretValues(t *ast.Task, inputs map[string]string) []string {
-	var out []string
-	for _, s := range t.Body.Stmts {
-		if in, ok := s.(*ast.InputDecl); ok && strings.Contains(in.Type.String(), "secret") {
-			if v, ok := inputs[in.Name.Name]; ok && v != "" {
-				out = append(out, v)
-			}
-		}
-	}
-	return out
-}
-
-func redact(s string, secrets []string) string {
-	for _, v := range secrets {
-		if v != "" {
-			s = strings.ReplaceAll(s, v, journal.Redacted)
-		}
-	}
-	return s
-}
-
-// readInputRows reads a CSV whose header names inputs; flags given with
-// --input apply to every row unless the row sets them.
-func readInputRows(path string, base map[string]string) ([]map[string]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	header, err := r.Read()
-	if err != nil {
-		return nil, fmt.Errorf("%s: no header row: %w", path, err)
-	}
-	var rows []map[string]string
-	for {
-		rec, err := r.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		row := map[string]string{}
-		for k, v := range base {
-			row[k] = v
-		}
-		for i, name := range header {
-			row[strings.TrimSpace(name)] = rec[i]
-		}
-		rows = append(rows, row)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s has a header but no rows", path)
-	}
-	return rows, nil
-}
-
 // llmResolver builds the model resolver from the configuration: with a
 // model configured it asks it (through the answer cache); without one it
 // still answers from the cache, and passes everything else on.
-func (c *cli) llmResolver(cfg runConfig, secrets []string) (runtime.Resolver, error) {
+func (c *cli) llmResolver(cfg runConfig, secrets *redact.Set) (runtime.Resolver, error) {
 	l := cfg.llm.LLM
 	dir := l.CacheDir
 	if cfg.llm.Source("cache_dir") == "default" {
@@ -399,13 +343,13 @@ func (m multiRecorder) Interrupted(at runtime.Position) {
 // progress prints one line per step as the run goes.
 type progress struct {
 	out     io.Writer
-	secrets []string
+	secrets *redact.Set
 }
 
 func (p progress) Step(s runtime.StepRecord) {
 	mark := map[string]string{"ok": "ok", "failed": "FAILED", "declined": "skipped"}[s.Outcome]
 	indent := strings.Repeat("  ", len(s.Loops))
-	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, redact(truncateLine(s.Source, 90), p.secrets), s.Duration.Round(time.Millisecond))
+	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, p.secrets.String(truncateLine(s.Source, 90)), s.Duration.Round(time.Millisecond))
 }
 
 func (p progress) IterationDone([]runtime.LoopPos) {}

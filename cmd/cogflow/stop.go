@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // runHelpText is the part of `cogflow help run` about stopping and
@@ -81,7 +82,7 @@ func (p *stopPlace) IterationDone([]runtime.LoopPos) {}
 func (p *stopPlace) Interrupted(at runtime.Position) { p.at = at }
 
 // lastFinished names the last step that finished before a stop.
-func lastFinished(at runtime.Position, secrets []string) string {
+func lastFinished(at runtime.Position, secrets *redact.Set) string {
 	if at.Step == "" {
 		return "before any step finished"
 	}
@@ -89,7 +90,7 @@ func lastFinished(at runtime.Position, secrets []string) string {
 	for _, l := range at.Loops {
 		s += fmt.Sprintf(" in %s[%d]", l.Var, l.Index)
 		if l.Key != "" {
-			s += " " + redact(strconv.Quote(truncateLine(l.Key, 30)), secrets)
+			s += " " + secrets.String(strconv.Quote(truncateLine(l.Key, 30)))
 		}
 	}
 	return s

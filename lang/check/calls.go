@@ -178,6 +178,7 @@ func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type, sec
 		c.diags.Errorf(a.Value.Rng(), "%s's %s must be written out as a literal (\"…\" or [\"…\", …]): it records the demonstration's value and the run does not compute it", callee, p.Name)
 		return
 	}
+	c.secondsLiteral(callee, p, a.Value)
 	if lit, isLit := a.Value.(*ast.StringLit); isLit && p.Literal != nil {
 		if msg := p.Literal(lit.Value); msg != "" {
 			c.diags.Errorf(lit.Range, "%s", msg)

@@ -242,7 +242,7 @@ func (c *checker) input(s *ast.InputDecl, top bool) {
 	}
 	if s.Default != nil {
 		if secretName(t, symInput, "") != "" {
-			c.diags.Errorf(s.Default.Rng(), "secret input %s cannot have a default: the value would sit in the workflow file; pass it with --input or the environment", s.Name.Name)
+			c.diags.Errorf(s.Default.Rng(), "secret input %s cannot have a default: the value would sit in the workflow file; pass it with --input-env %s=VAR or --input-file %s=PATH", s.Name.Name, s.Name.Name, s.Name.Name)
 		} else {
 			dt, _ := c.expr(s.Default)
 			if !dt.AssignableTo(t) {

@@ -94,7 +94,7 @@ func (l *tokenList) Next() (lexer.Token, error) {
 // where a diagnostic or node needs them.
 func scanTokens(src []byte) []token {
 	tokens := make([]token, 0, len(src)/5+1)
-	for i := 0; i < len(src); {
+	for i := bomLen(src); i < len(src); {
 		c := src[i]
 		start := i
 		var typ lexer.TokenType
@@ -128,6 +128,17 @@ func scanTokens(src []byte) []token {
 		tokens = append(tokens, token{Offset: int32(start), End: int32(i), Type: int8(typ)})
 	}
 	return append(tokens, token{Offset: int32(len(src)), End: int32(len(src)), Type: int8(tokEOF)})
+}
+
+// bomLen is the length of the byte-order mark some editors on Windows put
+// first in a UTF-8 file: 3 when src begins with one, else 0. It is skipped
+// like white space, and line 1 begins after it, so that columns on line 1
+// are those an editor shows.
+func bomLen(src []byte) int {
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		return 3
+	}
+	return 0
 }
 
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }

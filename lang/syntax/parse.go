@@ -270,6 +270,7 @@ func describeExpected(exp string) string {
 
 func lineStarts(src []byte) []int {
 	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	starts[0] = bomLen(src)
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, i+1)
@@ -282,6 +283,7 @@ func (p *parser) pos(offset int) ast.Pos {
 	if offset > len(p.src) {
 		offset = len(p.src)
 	}
+	offset = max(offset, p.lines[0]) // not inside a byte-order mark
 	// Positions are asked for mostly in file order: try the line of the
 	// previous answer and the next one before searching.
 	line := p.lastLine

@@ -176,6 +176,9 @@ func TestSyntaxErrors(t *testing.T) {
 		{"deep nesting", "task t {\n  op1 = f(" + strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70) + ")\n}\n", "nest more than 64 deep", 2, 73},
 		{"invalid utf-8", "task t {\n  op1 = open(\"\xff\")\n}\n", "not valid UTF-8", 2, 15},
 		{"top level junk", "op1 = click(x)\n", `unexpected "op1"`, 1, 1},
+		// A byte-order mark is skipped; columns on line 1 begin after it.
+		{"junk after a byte-order mark", "\ufeffop1 = click(x)\n", `unexpected "op1"`, 1, 1},
+		{"error after a byte-order mark", "\ufefftask t {\n  op1 = click($x)\n}\n", `unexpected character "$"`, 2, 15},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -194,5 +197,26 @@ func TestSyntaxErrors(t *testing.T) {
 				t.Errorf("position %d:%d, want %d:%d (%s)", d.Range.Start.Line, d.Range.Start.Column, tt.line, tt.col, d.Message)
 			}
 		})
+	}
+}
+
+// TestByteOrderMark parses files that begin with a UTF-8 byte-order mark,
+// as some Windows editors write them: the mark is not an error, offsets
+// stay those of the file, and columns on line 1 begin after the mark.
+func TestByteOrderMark(t *testing.T) {
+	for _, src := range []string{"\ufeff", "\ufeff# a comment\n", "\ufefftask t \"x\" {\n  driver browser\n}\n"} {
+		f, diags := syntax.Parse("t.cog", []byte(src))
+		if f == nil || diags.HasErrors() {
+			t.Errorf("%q: %v", src, diags)
+			continue
+		}
+		for _, d := range f.Decls {
+			if p := d.Rng().Start; p.Line != 1 || p.Column != 1 || p.Offset != 3 {
+				t.Errorf("%q: declaration at %d:%d (offset %d), want 1:1 (offset 3)", src, p.Line, p.Column, p.Offset)
+			}
+		}
+		if len(f.Decls) == 0 && strings.Contains(src, "task") {
+			t.Errorf("%q: no declaration", src)
+		}
 	}
 }

@@ -15,6 +15,8 @@
 //	  candidate_budget = 800                       # tokens of candidates in a choice prompt
 //	}
 //
+// A urls block widens the URL policy of runs (urls.go).
+//
 // Precedence, highest first: the environment (OPENAI_API_KEY,
 // OPENAI_BASE_URL, COGFLOW_TEXT_MODEL, COGFLOW_ELEMENT_MODEL), the project's
 // cogflow.hcl, the user's cogflow.hcl, the defaults. Every value remembers
@@ -42,6 +44,8 @@ import (
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
+
+	"github.com/cogflow/cogflow/internal/hclguard"
 )
 
 // FileName is the name of the configuration file in both folders.
@@ -147,6 +151,9 @@ type File struct {
 // Config is the effective configuration and where each value came from.
 type Config struct {
 	LLM LLM
+	// AllowOrigins is the urls block's allow list (urls.go): origins a URL
+	// from a model or the page may go to besides those the workflow names.
+	AllowOrigins []string
 
 	// Project and User are the files looked for; User.Path is empty when
 	// there is no user config folder.
@@ -231,6 +238,8 @@ func LoadWith(projectDir, userDir string, env func(string) string) (*Config, hcl
 func (c *Config) set(field string, v any) {
 	l := &c.LLM
 	switch field {
+	case FieldAllow:
+		c.AllowOrigins = v.([]string)
 	case FieldBaseURL:
 		l.BaseURL = v.(string)
 	case FieldAPIKey:
@@ -321,6 +330,7 @@ func (c *Config) Print(w io.Writer) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, "}")
+	c.printURLs(w)
 	if c.LLMConfigured() {
 		fmt.Fprintf(w, "# LLM: configured (%s at %s)\n", modelsOf(c.LLM), c.LLM.BaseURL)
 	} else {
@@ -403,7 +413,7 @@ func init() {
 
 // readFile reads and decodes one file; a missing file is no problem.
 func (c *Config) readFile(f *File, env func(string) string) (map[string]setting, hcl.Diagnostics) {
-	src, err := os.ReadFile(f.Path)
+	src, err := hclguard.ReadFile(f.Path, "configuration file", MaxFileSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -422,6 +432,9 @@ func (c *Config) readFile(f *File, env func(string) string) (map[string]setting,
 
 // decode decodes the text of one configuration file.
 func decode(src []byte, filename string, env func(string) string) (map[string]setting, hcl.Diagnostics) {
+	if diags := hclguard.Check(src, filename, "configuration file", MaxFileSize); diags.HasErrors() {
+		return nil, diags
+	}
 	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil, diags
@@ -431,6 +444,10 @@ func decode(src []byte, filename string, env func(string) string) (map[string]se
 	out := map[string]setting{}
 	var first *hcl.Block
 	for _, b := range content.Blocks {
+		if b.Type == "urls" {
+			diags = append(diags, decodeURLs(b, out)...)
+			continue
+		}
 		if first != nil {
 			diags = append(diags, &hcl.Diagnostic{
 				Severity: hcl.DiagError,

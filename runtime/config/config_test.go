@@ -245,6 +245,12 @@ func TestDiagnostics(t *testing.T) {
 		{"other function", "llm {\n  api_key = file(\"/etc/passwd\")\n}\n", 2, 13, `no function named "file"`},
 		{"env without name", "llm {\n  api_key = env()\n}\n", 2, 17, "Not enough function arguments"},
 		{"env empty name", "llm {\n  api_key = env(\"\")\n}\n", 2, 19, "must not be empty"},
+		{"urls not a list", "urls {\n  allow = \"https://a.example\"\n}\n", 2, 11, "a list of origins"},
+		{"urls path", "urls {\n  allow = [\"https://a.example\", \"https://b.example/x\"]\n}\n", 2, 33, "no user, path, query or fragment"},
+		{"urls scheme", "urls {\n  allow = [\"file:///etc\"]\n}\n", 2, 12, "only http:// and https://"},
+		{"urls number", "urls {\n  allow = [4]\n}\n", 2, 12, "must be a string"},
+		{"urls unknown attribute", "urls {\n  deny = []\n}\n", 2, 3, `An argument named "deny" is not expected here`},
+		{"nesting", "llm {\n  text_model = " + strings.Repeat("[", 50000) + "\n}\n", 2, 115, "Nesting too deep"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -136,6 +136,10 @@ type Action struct {
 	// ScrollTo, for scroll, is the position (CSS pixels, x then y) to
 	// scroll the target or the page to, instead of a direction and amount.
 	ScrollTo []float64
+	// Secret says that Text holds a secret (a secret input or a text
+	// derived from one): a driver never logs it and covers it in the
+	// screenshots it takes while the page shows it.
+	Secret bool
 }
 
 // Window is a top-level window or browser tab.
@@ -149,6 +153,9 @@ type Result struct {
 	Text string
 	// Window is the window or tab an action opened or switched to.
 	Window *Window
+	// Secret says Text came out of a field a secret was typed into: the
+	// run treats it as a secret too.
+	Secret bool
 }
 
 // Capabilities tell the interpreter and the compiler what a driver does

@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // File names inside a run directory.
@@ -93,7 +95,7 @@ type RunMeta struct {
 	Task     string            // task name
 	Driver   string            // driver name
 	Inputs   map[string]string // input values as given (redacted when written)
-	Secrets  []string          // secret values: never written anywhere; empty strings are ignored
+	Secrets  *redact.Set       // the run's secrets, a set that grows as the run goes: never written anywhere; nil: none
 	Resume   string            // id of the run this one resumes, or ""
 	Row      int               // CSV row this run works on, -1 if none
 	// WorkflowSHA256 is the hex SHA-256 of the workflow file's bytes, so
@@ -170,6 +172,9 @@ type StepEvent struct {
 	Error      string    `json:"error,omitempty"`
 	Screenshot string    `json:"screenshot,omitempty"` // file name returned by Writer.Screenshot
 	Tokens     *Tokens   `json:"tokens,omitempty"`
+	// NoScreenshot says why a screenshot asked for was not taken (one that
+	// would show a secret the driver could not cover is left out).
+	NoScreenshot string `json:"no_screenshot,omitempty"`
 }
 
 // Intent is an intent event: a step about to act, with its resolved

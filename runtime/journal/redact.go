@@ -1,88 +1,27 @@
 package journal
 
 import (
-	"bytes"
-	"encoding/json"
-	"net/url"
 	"reflect"
-	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // Redacted replaces every secret in what the journal writes.
-const Redacted = "[secret]"
+const Redacted = redact.Redacted
 
-// redactor replaces secret values, in the forms they take when a value is
-// rendered raw, as JSON, with %q or in a URL, by Redacted.
-type redactor struct {
-	secrets  []string // raw values, longest first
-	replacer *strings.Replacer
-}
+// redactor takes the run's secrets out of every event. Its set grows while
+// the run goes on (the interpreter adds every text it derives from a
+// secret), so each event is redacted with all that is known when it is
+// written.
+type redactor struct{ set *redact.Set }
 
-func newRedactor(secrets []string) *redactor {
-	var raw, forms []string
-	seenRaw, seenForm := map[string]bool{}, map[string]bool{}
-	for _, s := range secrets {
-		if s == "" || seenRaw[s] {
-			continue
-		}
-		seenRaw[s] = true
-		raw = append(raw, s)
-		for _, f := range []string{s, strings.TrimSpace(s), jsonEscape(s, false), jsonEscape(s, true),
-			quoteInner(strconv.Quote(s)), quoteInner(strconv.QuoteToASCII(s)),
-			url.QueryEscape(s), url.PathEscape(s)} {
-			if f != "" && !seenForm[f] {
-				seenForm[f] = true
-				forms = append(forms, f)
-			}
-		}
-	}
-	if len(forms) == 0 {
-		return &redactor{}
-	}
-	// strings.Replacer tries the old strings in argument order at each
-	// position: longest first, so a secret that contains another goes whole.
-	byLength := func(a, b string) int { return len(b) - len(a) }
-	slices.SortStableFunc(raw, byLength)
-	slices.SortStableFunc(forms, byLength)
-	pairs := make([]string, 0, 2*len(forms))
-	for _, f := range forms {
-		pairs = append(pairs, f, Redacted)
-	}
-	return &redactor{secrets: raw, replacer: strings.NewReplacer(pairs...)}
-}
+func newRedactor(secrets *redact.Set) *redactor { return &redactor{set: secrets} }
 
-// jsonEscape is s as it appears between the quotes of a JSON string.
-func jsonEscape(s string, html bool) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(html)
-	_ = enc.Encode(s) // a string always encodes
-	return quoteInner(strings.TrimSuffix(b.String(), "\n"))
-}
-
-func quoteInner(q string) string { return q[1 : len(q)-1] }
-
-// String redacts s. If a secret survives the replacement (it overlapped
-// another, or contains Redacted itself) the whole string is withheld.
-func (r *redactor) String(s string) string {
-	if r.replacer == nil || s == "" {
-		return s
-	}
-	out := r.replacer.Replace(s)
-	for _, sec := range r.secrets {
-		if strings.Contains(out, sec) {
-			return Redacted
-		}
-	}
-	return out
-}
+// String redacts s.
+func (r *redactor) String(s string) string { return r.set.String(s) }
 
 // Contains reports whether s holds any secret, in any form.
-func (r *redactor) Contains(s string) bool {
-	return r.replacer != nil && r.String(s) != s
-}
+func (r *redactor) Contains(s string) bool { return r.set.Holds(s) }
 
 var (
 	outcomeType = reflect.TypeFor[Outcome]()
@@ -95,7 +34,7 @@ var (
 // Outcome and Source values from the fixed vocabulary stay readable (they
 // carry nothing of the user's); any other value of those types is redacted.
 func redactValue[T any](r *redactor, v T) T {
-	if r.replacer == nil {
+	if r.set.Len() == 0 {
 		return v
 	}
 	return r.copy(reflect.ValueOf(&v).Elem()).Interface().(T)

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // secrets that take different forms in JSON, %q and URLs.
@@ -33,6 +35,20 @@ func forms(s string) []string {
 	}
 	return out
 }
+
+// jsonEscape is s between the quotes of a JSON string, written here
+// independently of the redactor.
+func jsonEscape(s string, html bool) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(html)
+	if err := enc.Encode(s); err != nil {
+		panic(err)
+	}
+	return quoteInner(strings.TrimSuffix(b.String(), "\n"))
+}
+
+func quoteInner(q string) string { return q[1 : len(q)-1] }
 
 func TestRedaction(t *testing.T) {
 	type plant struct {
@@ -101,7 +117,7 @@ func TestRedaction(t *testing.T) {
 				root := t.TempDir()
 				p := mk(secret)
 				m := meta("t")
-				m.Secrets = []string{"", "other-secret", secret}
+				m.Secrets = redact.New("", "other-secret", secret)
 				if p.meta != nil {
 					p.meta(&m, secret)
 				}
@@ -188,7 +204,7 @@ func readAll(t *testing.T, dir string) []byte {
 func TestRedactionLeavesCallerAlone(t *testing.T) {
 	root := t.TempDir()
 	m := meta("t")
-	m.Secrets = []string{"hunter2"}
+	m.Secrets = redact.New("hunter2")
 	m.Inputs = map[string]string{"pw": "hunter2"}
 	w := mustOpen(t, root, m)
 	ev := StepEvent{Step: "op1", Op: "type", Args: []Arg{{Value: "hunter2"}}, Loop: []LoopPos{{Var: "r", Key: "hunter2"}}, Value: "hunter2"}
@@ -196,6 +212,31 @@ func TestRedactionLeavesCallerAlone(t *testing.T) {
 	must(t, w.Finish(OK, nil))
 	if ev.Args[0].Value != "hunter2" || ev.Loop[0].Key != "hunter2" || ev.Value != "hunter2" || m.Inputs["pw"] != "hunter2" {
 		t.Errorf("caller's values were changed: %+v %v", ev, m.Inputs)
+	}
+}
+
+// TestRedactionLearns: a secret the run derives after the journal was
+// opened (an item of a list<secret>, lower(pin)) is redacted from the
+// events written after it was learned, and from the summary.
+func TestRedactionLearns(t *testing.T) {
+	root := t.TempDir()
+	m := meta("t")
+	m.Secrets = redact.New("Hunter2")
+	w := mustOpen(t, root, m)
+	m.Secrets.Derive("hunter2", "item-one")
+	must(t, w.Step(StepEvent{Step: "op1", Op: "type", Args: []Arg{{Name: "text", Value: "hunter2"}}, Value: "hunter2",
+		Loop: []LoopPos{{Var: "p", Key: "item-one"}}}))
+	must(t, w.IterationDone("t", []LoopPos{{Var: "p", Key: "item-one"}}))
+	must(t, w.Finish(Failed, errors.New(`typing "hunter2": item-one failed`)))
+	for _, b := range [][]byte{readAll(t, w.Dir())} {
+		for _, s := range []string{"hunter2", "Hunter2", "item-one"} {
+			if bytes.Contains(b, []byte(s)) {
+				t.Errorf("%q written in clear:\n%s", s, b)
+			}
+		}
+		if !bytes.Contains(b, []byte(Redacted)) {
+			t.Errorf("nothing redacted:\n%s", b)
+		}
 	}
 }
 
@@ -223,7 +264,7 @@ func TestRedactorString(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRedactor(tc.secrets)
+			r := newRedactor(redact.New(tc.secrets...))
 			got := r.String(tc.in)
 			if got != tc.want {
 				t.Errorf("String(%q) = %q, want %q", tc.in, got, tc.want)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 var t0 = time.Date(2026, 11, 23, 1, 15, 30, 123_000_000, time.UTC)
@@ -372,7 +374,7 @@ func TestScreenshotNames(t *testing.T) {
 	setClock(t, t0, time.Millisecond)
 	root := t.TempDir()
 	m := meta("t")
-	m.Secrets = []string{"op9secret"}
+	m.Secrets = redact.New("op9secret")
 	w := mustOpen(t, root, m)
 	var got []string
 	shot := func(step string) {

@@ -30,6 +30,10 @@ const (
 	// MaxRetryAfter is the longest Retry-After the client will wait out;
 	// an endpoint asking for longer ends the call with its error at once.
 	MaxRetryAfter = time.Minute
+	// DefaultMaxResponseBytes bounds a response body: an answer to one
+	// question about a screen takes a few kilobytes, and a model (or an
+	// endpoint) that sends megabytes must not fill the memory.
+	DefaultMaxResponseBytes = 1 << 20
 )
 
 // Config configures the OpenAI-compatible client.
@@ -58,6 +62,10 @@ type Config struct {
 	// Sleep waits d or until ctx is done (returning ctx.Err()); nil means
 	// a timer. Tests inject one to run retries instantly and see the waits.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// MaxResponseBytes bounds the body of one response; zero means
+	// DefaultMaxResponseBytes. A longer body is not read further: the
+	// request fails with ErrResponseTooLarge.
+	MaxResponseBytes int64
 }
 
 // Error is a failed completion. Its message names the endpoint, the model,
@@ -139,13 +147,17 @@ func NewOpenAI(cfg Config) (Client, error) {
 	if cfg.MaxRetries < 0 {
 		return nil, fmt.Errorf("llm: MaxRetries is %d; it must be 0 or more", cfg.MaxRetries)
 	}
+	limit := cfg.MaxResponseBytes
+	if limit <= 0 {
+		limit = DefaultMaxResponseBytes
+	}
 	hc := cfg.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}
 	}
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = base
-	oc.HTTPClient = doer{hc}
+	oc.HTTPClient = doer{hc: hc, limit: limit}
 
 	c := &openAIClient{
 		api:        openai.NewClientWithConfig(oc),
@@ -156,6 +168,7 @@ func NewOpenAI(cfg Config) (Client, error) {
 		maxRetries: cfg.MaxRetries,
 		backoff:    cfg.Backoff,
 		sleep:      cfg.Sleep,
+		limit:      limit,
 	}
 	if c.timeout == 0 {
 		c.timeout = DefaultTimeout
@@ -196,6 +209,7 @@ type openAIClient struct {
 	maxRetries int
 	backoff    func(int) time.Duration
 	sleep      func(context.Context, time.Duration) error
+	limit      int64 // MaxResponseBytes
 }
 
 // Complete implements Client.
@@ -294,6 +308,10 @@ func (c *openAIClient) classify(ctx context.Context, model string, err error, in
 		}
 		e.Temporary, e.TimedOut = true, true
 		return e
+	case errors.Is(err, ErrResponseTooLarge):
+		// Not retried: a model that rambled on once will likely again,
+		// and each attempt costs.
+		return c.fail(model, info.status, fmt.Sprintf("the response is larger than %d bytes, so it was not read", c.limit), attempt, ErrResponseTooLarge)
 	case errors.As(err, &apiErr):
 		msg := apiErr.Message
 		if code, ok := apiErr.Code.(string); ok && code != "" && !strings.Contains(msg, code) {
@@ -402,7 +420,10 @@ type attemptKey struct{}
 
 // doer is the go-openai HTTPDoer: it records the response status and
 // headers (for Retry-After) and writes a zero temperature explicitly.
-type doer struct{ hc *http.Client }
+type doer struct {
+	hc    *http.Client
+	limit int64 // MaxResponseBytes
+}
 
 func (d doer) Do(req *http.Request) (*http.Response, error) {
 	info, _ := req.Context().Value(attemptKey{}).(*attemptInfo)
@@ -418,6 +439,9 @@ func (d doer) Do(req *http.Request) (*http.Response, error) {
 	if info != nil && resp != nil {
 		info.status = resp.StatusCode
 		info.header = resp.Header.Clone()
+	}
+	if resp != nil && resp.Body != nil {
+		resp.Body = &cappedBody{ReadCloser: resp.Body, left: d.limit}
 	}
 	return resp, err
 }

@@ -41,7 +41,7 @@ func (e *invalid) Error() string {
 // quoteShort renders an answer for a message: a bare number as is, anything
 // else quoted and cut to 80 characters.
 func quoteShort(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(cutBytes(s, 400))
 	if _, err := strconv.Atoi(s); err == nil {
 		return s
 	}
@@ -49,6 +49,31 @@ func quoteShort(s string) string {
 		s = string([]rune(s)[:79]) + "…"
 	}
 	return strconv.Quote(s)
+}
+
+// maxEcho bounds how much of an invalid answer a repair request repeats
+// to the model: enough to see what went wrong, never a whole runaway
+// answer sent back (a 50 MB answer once went back twice).
+const maxEcho = 2000
+
+// echo is an invalid answer as a repair request repeats it: cut to maxEcho
+// bytes, with a marker saying so.
+func echo(s string) string {
+	if len(s) <= maxEcho {
+		return s
+	}
+	return cutBytes(s, maxEcho) + fmt.Sprintf("… [cut by cogflow: the answer had %d bytes]", len(s))
+}
+
+// cutBytes cuts s to at most n bytes, at a character boundary.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 var (

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // DefaultCacheDir is where the cache lives when no folder is configured,
@@ -33,8 +34,8 @@ type Cache struct {
 	// Refresh does not read but writes the fresh answers (--refresh).
 	Refresh bool
 	// Secrets are values that must never be written: Put refuses an entry
-	// whose key material or answer holds one.
-	Secrets []string
+	// whose key material or answer holds one. The set grows during a run.
+	Secrets *redact.Set
 }
 
 // NewCache returns a cache in dir, DefaultCacheDir when dir is "".
@@ -213,15 +214,6 @@ func TextFingerprint(s string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// holdsSecret reports whether s contains one of the secret values (as
-// given or trimmed).
-func holdsSecret(s string, secrets []string) bool {
-	for _, sec := range secrets {
-		for _, form := range []string{sec, strings.TrimSpace(sec)} {
-			if form != "" && strings.Contains(s, form) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// holdsSecret reports whether s contains one of the secret values, in any
+// of the forms the redactor knows (as given, trimmed, escaped).
+func holdsSecret(s string, secrets *redact.Set) bool { return secrets.Holds(s) }

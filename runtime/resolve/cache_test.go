@@ -14,6 +14,7 @@ import (
 	"github.com/cogflow/cogflow/lang/types"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 func readFile(t *testing.T, path string) string {
@@ -245,7 +246,7 @@ func TestCacheRefusesSecrets(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			c := NewCache(dir)
-			c.Secrets = []string{pin}
+			c.Secrets = redact.New(pin)
 			if err := c.Put(tt.k, tt.e); !errors.Is(err, ErrSecret) {
 				t.Errorf("error %v, want ErrSecret", err)
 			}

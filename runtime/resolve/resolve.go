@@ -25,6 +25,7 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -69,8 +70,9 @@ type Options struct {
 	CandidateBudget, MaxCandidates int
 	// Secrets are the run's secret values. A dependency whose inputs,
 	// description or goal hold one is refused before anything is sent or
-	// cached; a candidate holding one is never offered.
-	Secrets []string
+	// cached; a candidate holding one is never offered. The set grows
+	// during a run: texts derived from a secret are added as computed.
+	Secrets *redact.Set
 }
 
 // LLM resolves dependencies with a language model. It is safe for
@@ -266,7 +268,7 @@ func (l *LLM) ask(ctx context.Context, d *dep, p *prompt) (*runtime.Answer, valu
 				strings.TrimPrefix(bad.Error(), "the model "))
 		}
 		first = bad
-		msgs = append(msgs, llm.Message{Role: "assistant", Content: resp.Text},
+		msgs = append(msgs, llm.Message{Role: "assistant", Content: echo(resp.Text)},
 			llm.Message{Role: "user", Content: repairMessage(p, bad)})
 	}
 }
@@ -299,7 +301,7 @@ func validate(d *dep, p *prompt, raw string) (value, *invalid) {
 		case !ok:
 			return bad(fmt.Sprintf(`the answer must be {"index": N} with N from 1 to %d`, len(d.cands)))
 		case n < 1 || n > len(d.cands):
-			return bad(fmt.Sprintf("there are only %d candidates", len(d.cands)))
+			return bad(fmt.Sprintf("%d is not a candidate's number: the candidates are numbered 1 to %d", n, len(d.cands)))
 		}
 		return value{index: n - 1}, nil
 	case kindNumber:

@@ -10,6 +10,7 @@ import (
 	"github.com/cogflow/cogflow/lang/types"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -154,13 +155,16 @@ func TestRepair(t *testing.T) {
 		reason  string // in the repair request
 	}{
 		{"index out of range, repaired", elementReq("Kilimanjaro", cands), []string{"12", `{"index": 2}`},
-			wantElement(cands[1]), "", "there are only 8 candidates"},
+			wantElement(cands[1]), "", "12 is not a candidate's number: the candidates are numbered 1 to 8"},
 		{"index not a number, repaired", elementReq("Kilimanjaro", cands), []string{"the second one", "[2]"},
 			wantElement(cands[1]), "", `must be {"index": N}`},
 		{"index invalid twice", elementReq("Kilimanjaro", cands), []string{"12", "99"}, nil,
 			`match_element<"the search result most related to the keyword">: invalid answer: ` +
-				`the model answered 12, but there are only 8 candidates; asked to repair it, answered 99, but there are only 8 candidates`,
-			"there are only 8 candidates"},
+				`the model answered 12, but 12 is not a candidate's number: the candidates are numbered 1 to 8; asked to repair it, answered 99, but 99 is not a candidate's number: the candidates are numbered 1 to 8`,
+			"the candidates are numbered 1 to 8"},
+		{"index 0 and -1", elementReq("Kilimanjaro", cands), []string{"0", `{"index": -1}`}, nil,
+			`the model answered 0, but 0 is not a candidate's number: the candidates are numbered 1 to 8; asked to repair it, answered "{\"index\": -1}", but -1 is not a candidate's number`,
+			"0 is not a candidate's number: the candidates are numbered 1 to 8"},
 		{"calculate not a number, repaired", calc, []string{"about forty-two", "42"}, wantNumber(42), "",
 			"calculate must answer a number"},
 		{"calculate thousands", calc, []string{"The total is 1,234.5", "1,234.5"}, wantNumber(1234.5), "", "a number"},
@@ -230,7 +234,7 @@ func TestPromptInjection(t *testing.T) {
 				t.Errorf("the hostile text escaped its fence:\n%s", user)
 			}
 			if target == 99 {
-				if err == nil || !errors.Is(err, ErrInvalidAnswer) || !strings.Contains(err.Error(), "the model answered 99, but there are only 8 candidates") {
+				if err == nil || !errors.Is(err, ErrInvalidAnswer) || !strings.Contains(err.Error(), "the model answered 99, but 99 is not a candidate's number: the candidates are numbered 1 to 8") {
 					t.Fatalf("answer %+v, error %v; want the out-of-range index rejected", a, err)
 				}
 				return
@@ -255,7 +259,7 @@ func TestSecrets(t *testing.T) {
 	const pin = "7391-xq"
 	dir := t.TempDir()
 	f := script("1")
-	r := NewLLM(f, Options{Cache: NewCache(dir), Secrets: []string{pin}})
+	r := NewLLM(f, Options{Cache: NewCache(dir), Secrets: redact.New(pin)})
 	req := textReq("", "summarize", "in one sentence", types.TextT, "the code is "+pin+" for now")
 	a, err := r.Resolve(context.Background(), req)
 	if err == nil || !errors.Is(err, ErrSecret) || a != nil {

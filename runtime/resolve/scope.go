@@ -13,6 +13,7 @@ import (
 
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // candidate is one element offered to the model, with the line that shows
@@ -29,7 +30,7 @@ type candidate struct {
 // to the description and the inputs and by structure, cut to the token
 // budget and the maximum count, and returned in page order. total is the
 // number of eligible candidates before the cut.
-func scope(d *dep, budget, max int, secrets []string) (kept []candidate, total int) {
+func scope(d *dep, budget, max int, secrets *redact.Set) (kept []candidate, total int) {
 	src := d.req.Candidates
 	if len(src) == 0 && d.kind == kindSpan && d.req.Tree != nil {
 		src = d.req.Tree.Elements // a text choice can fall on any text
@@ -85,8 +86,8 @@ func shows(el *driver.Element, k kind) bool {
 }
 
 // elementHoldsSecret reports whether any text of el holds a secret.
-func elementHoldsSecret(el *driver.Element, secrets []string) bool {
-	if len(secrets) == 0 {
+func elementHoldsSecret(el *driver.Element, secrets *redact.Set) bool {
+	if secrets.Len() == 0 {
 		return false
 	}
 	texts := []string{el.Name, el.Text, el.Label, el.Placeholder, el.Value, el.ID, el.Href, el.Description}

@@ -94,9 +94,9 @@ type devtoolsStep struct {
 // unreadable steps) are returned as warnings. The error is for input that
 // is not a recording at all.
 func FromDevTools(r io.Reader) (*Trace, []Warning, error) {
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, MaxRecordingSize, "a DevTools recording")
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading recording: %w", err)
+		return nil, nil, err
 	}
 	var rec struct {
 		Title  string            `json:"title"`
@@ -104,7 +104,7 @@ func FromDevTools(r io.Reader) (*Trace, []Warning, error) {
 		Format string            `json:"format"`
 	}
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, nil, fmt.Errorf("not a DevTools Recorder recording: %v", err)
+		return nil, nil, fmt.Errorf("not a DevTools Recorder recording: %w", jsonError("$", data, err))
 	}
 	if rec.Format == Format {
 		return nil, nil, fmt.Errorf("not a DevTools Recorder recording: this is already a cogflow trace")
@@ -117,6 +117,9 @@ func FromDevTools(r io.Reader) (*Trace, []Warning, error) {
 	for i, raw := range rec.Steps {
 		c.step(i, raw)
 	}
+	if len(c.errs) > 0 {
+		return nil, nil, c.errs
+	}
 	if err := c.t.Validate(); err != nil {
 		return nil, nil, fmt.Errorf("converting the recording: %w", err)
 	}
@@ -126,6 +129,7 @@ func FromDevTools(r io.Reader) (*Trace, []Warning, error) {
 type converter struct {
 	t     *Trace
 	warns []Warning
+	errs  Errors // what makes the recording unusable (fail)
 	page  string // the Recorder target of the last step: "main" or a URL
 	mods  Key    // modifiers held
 	// mainURL is the address the main page last navigated to; frame is
@@ -165,7 +169,7 @@ func (c *converter) step(i int, raw json.RawMessage) {
 	_ = json.Unmarshal(raw, &head)
 	c.cur.typ, _ = head.Type.(string)
 	if err := json.Unmarshal(raw, &s); err != nil {
-		c.warn("step not converted: it cannot be read: %v", err)
+		c.warn("step not converted: %v", jsonError(c.stepPath(), raw, err))
 		return
 	}
 	if s.Type == "" {
@@ -204,6 +208,10 @@ func (c *converter) step(i int, raw json.RawMessage) {
 	case "navigate":
 		if s.URL == "" {
 			c.warn("step not converted: navigate without a url")
+			return
+		}
+		if err := checkURL(c.stepPath().field("url"), s.URL); err != nil {
+			c.fail(err)
 			return
 		}
 		if c.page == "main" {
@@ -319,13 +327,15 @@ func (c *converter) step(i int, raw json.RawMessage) {
 // assertions turns an asserted navigation after a step into a navigate
 // event caused by the step's event.
 func (c *converter) assertions(s devtoolsStep, cause *Event) {
-	for _, a := range s.AssertedEvents {
+	for i, a := range s.AssertedEvents {
 		switch {
 		case a.Type != "navigation":
 			c.warn("asserted event %q not converted", a.Type)
 		case cause == nil: // the navigate step's own
 		case a.URL == "":
 			c.warn("asserted navigation without a url not converted")
+		case checkURL(c.stepPath().field("assertedEvents").index(i).field("url"), a.URL) != nil:
+			c.fail(checkURL(c.stepPath().field("assertedEvents").index(i).field("url"), a.URL))
 		default:
 			e := Event{Kind: KindNavigate, Cause: cause.ID, URL: a.URL}
 			if a.Title != "" {

@@ -161,7 +161,7 @@ func TestDevToolsSteps(t *testing.T) {
 		`steps[9] (change): step not converted: it has no selectors for its element`,
 		`steps[10] (keyDown): step not converted: keyDown without a key`,
 		`steps[11] (navigate): step not converted: navigate without a url`,
-		`steps[12] (): step not converted: it cannot be read: json: cannot unmarshal number into Go struct field devtoolsStep.type of type string`,
+		`steps[12] (): step not converted: $.steps[12].type: must be a string, not a number`,
 		`steps[13] (): step not converted: it has no type`,
 		`steps[15] (click): asserted navigation without a url not converted`,
 		`steps[15] (click): asserted event "download" not converted`,
@@ -175,8 +175,16 @@ func TestDevToolsSteps(t *testing.T) {
 func TestFromDevToolsErrors(t *testing.T) {
 	tests := []struct{ in, msg string }{
 		{`{"title": "x"}`, `not a DevTools Recorder recording: it has no "steps"`},
-		{`[]`, "not a DevTools Recorder recording: json: cannot unmarshal array into Go value of type struct"},
-		{`{"steps": [`, "not a DevTools Recorder recording: unexpected end of JSON input"},
+		{`[]`, "not a DevTools Recorder recording: $: must be an object, not an array"},
+		{`{"steps": [`, "not a DevTools Recorder recording: $: invalid JSON at line 1, column 11: unexpected end of JSON input"},
+		{`{"steps": 3}`, "not a DevTools Recorder recording: $.steps: must be an array, not a number"},
+		{`{"title": ["x"], "steps": []}`, "not a DevTools Recorder recording: $.title: must be a string, not an array"},
+		{`{"steps": [{"type": "navigate", "url": "::::"}]}`, `$.steps[0].url: "::::" is not an absolute URL: it does not begin with a scheme (like https:)`},
+		{`{"steps": [{"type": "navigate", "url": "page.html"}]}`, `$.steps[0].url: "page.html" is not an absolute URL`},
+		{`{"steps": [{"type": "navigate", "url": "http://a b/"}]}`, `$.steps[0].url: "http://a b/" is not a URL: it holds a space`},
+		{`{"steps": [{"type": "navigate", "url": "https:///x"}]}`, `$.steps[0].url: "https:///x" has no host`},
+		{`{"steps": [{"type": "navigate", "url": "http://a/"}, {"type": "click", "selectors": [["#b"]], "offsetX": 1, "offsetY": 1, "assertedEvents": [{"type": "navigation", "url": "::::"}]}]}`,
+			`$.steps[1].assertedEvents[0].url: "::::" is not an absolute URL`},
 		{`{"format": "cogflow-trace", "version": 1, "steps": []}`, "not a DevTools Recorder recording: this is already a cogflow trace"},
 	}
 	for _, tt := range tests {
@@ -250,6 +258,35 @@ func TestDevToolsFrameTargets(t *testing.T) {
 		}
 		if got != tt.switch_ {
 			t.Errorf("%s: tab switch %v, want %v", tt.target, got, tt.switch_)
+		}
+	}
+}
+
+// TestFromDevToolsStepTypes: a step field of the wrong JSON type is
+// reported with its JSON path and JSON kinds, never Go's type names.
+func TestFromDevToolsStepTypes(t *testing.T) {
+	tests := []struct{ step, want string }{
+		{`{"type": "click", "selectors": [["#b"]], "offsetX": "a"}`, "$.steps[1].offsetX: must be a number, not a string"},
+		{`{"type": "click", "selectors": [["#b"]], "frame": [0, "x"]}`, "$.steps[1].frame[1]: must be a whole number, not a string"},
+		{`{"type": "click", "selectors": [["#b"]], "frame": [0, 1.5]}`, "$.steps[1].frame[1]: must be a whole number, not the number 1.5"},
+		{`{"type": "click", "selectors": [["#b"]], "assertedEvents": [{"type": "navigation"}, {"url": 3}]}`, "$.steps[1].assertedEvents[1].url: must be a string, not a number"},
+		{`{"type": "setViewport", "width": 1e999, "height": 3}`, "$.steps[1].width: must be a whole number, not the number 1e999, which is out of range"},
+		{`{"type": "change", "selectors": {"a": 1}}`, "$.steps[1].selectors: must be an array, not an object"},
+		{`{"type": "keyDown", "key": {"a": [1, {"b": 2}]}}`, "$.steps[1].key: must be a string, not an object"},
+	}
+	for _, tt := range tests {
+		rec := `{"title": "x", "steps": [{"type": "navigate", "url": "http://a/"}, ` + tt.step + `]}`
+		_, warns, err := FromDevTools(strings.NewReader(rec))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.step, err)
+		}
+		var got []string
+		for _, w := range warns {
+			got = append(got, w.String())
+		}
+		all := strings.Join(got, "\n")
+		if !strings.Contains(all, "step not converted: "+tt.want) || strings.Contains(all, "Go ") || strings.Contains(all, "json:") {
+			t.Errorf("%s: warnings\n%s\nwant …%s", tt.step, all, tt.want)
 		}
 	}
 }

@@ -16,11 +16,34 @@ import (
 // missing field, a value of the wrong type — and Errors, every problem
 // found, when the structure is right but the content is not.
 func Read(r io.Reader) (*Trace, error) {
-	data, err := io.ReadAll(r)
+	data, err := readLimited(r, MaxSize, "a trace")
 	if err != nil {
-		return nil, fmt.Errorf("reading trace: %w", err)
+		return nil, err
 	}
 	return Parse(data)
+}
+
+// Size limits: far above any real file of the kind, far below what would
+// exhaust memory. A longer input, or one that never ends (/dev/zero), is
+// refused rather than read whole.
+const (
+	// MaxSize is the largest trace Read and Load accept.
+	MaxSize = 128 << 20
+	// MaxRecordingSize is the largest recording FromDevTools accepts.
+	MaxRecordingSize = 16 << 20
+)
+
+// readLimited reads r to its end, refusing more than limit bytes; kind
+// names what is read in the error.
+func readLimited(r io.Reader, limit int64, kind string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", kind, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d MiB, the limit for %s", limit>>20, kind)
+	}
+	return data, nil
 }
 
 // Parse is Read for a trace already in memory.
@@ -48,9 +71,14 @@ func Parse(data []byte) (*Trace, error) {
 
 // Load reads the trace file at path; errors begin with the path.
 func Load(path string) (*Trace, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	data, err := readLimited(f, MaxSize, "a trace")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	t, err := Parse(data)
 	if err != nil {

@@ -434,6 +434,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("/* unterminated"))
 	f.Add([]byte("# h\n\nversion = 1\n# c\n/* d */\ncategory \"information_recall\" { # t\n  # s\n  subcategory \"a\" {}\n}\n\n# r\n\nrule \"1\" {}\n"))
 	f.Add([]byte("version = 1e400\n"))
+	f.Add([]byte("version = " + strings.Repeat("[", 200) + "\n"))
+	f.Add([]byte("version = x" + strings.Repeat(".a", 200) + "\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		k, diags := Parse(src, "fuzz.hcl")
 		for _, d := range diags {

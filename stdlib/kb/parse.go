@@ -2,12 +2,12 @@ package kb
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/internal/hclguard"
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
 	"github.com/hashicorp/hcl/v2"
@@ -62,9 +62,19 @@ func Default() *KB {
 	return k
 }
 
+// MaxFileSize bounds a knowledge base file: the default one has about
+// 11 KB, and reflect adds a few hundred bytes a rule.
+const MaxFileSize = 1 << 20
+
+// ReadFile reads a knowledge base file, refusing one of more than
+// MaxFileSize bytes. Its errors wrap the fs errors (fs.ErrNotExist).
+func ReadFile(path string) ([]byte, error) {
+	return hclguard.ReadFile(path, "knowledge base", MaxFileSize)
+}
+
 // Load reads and parses the knowledge base file at path.
 func Load(path string) (*KB, hcl.Diagnostics) {
-	src, err := os.ReadFile(path)
+	src, err := ReadFile(path)
 	if err != nil {
 		return nil, hcl.Diagnostics{{
 			Severity: hcl.DiagError,
@@ -92,6 +102,9 @@ func Parse(src []byte, filename string) (k *KB, diags hcl.Diagnostics) {
 			})
 		}
 	}()
+	if diags := hclguard.Check(src, filename, "knowledge base", MaxFileSize); diags.HasErrors() {
+		return nil, diags
+	}
 	file, diags := hclsyntax.ParseConfig(src, filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		return nil, diags

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -27,6 +28,9 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	d.last = nil // the screen is about to change
+	if a.Secret && (a.Op == "type" || a.Op == "paste") && a.Text != "" && !slices.Contains(d.secrets, a.Text) {
+		d.secrets = append(d.secrets, a.Text) // screenshots cover it (Screenshot)
+	}
 	res, err := d.do(ctx, a)
 	if err == nil && a.Op != "wait" {
 		err = d.settle(ctx)

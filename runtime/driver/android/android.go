@@ -90,6 +90,9 @@ type Driver struct {
 	// the wait after an action just took.
 	last      *hierarchy
 	lastTaken time.Time
+	// secrets are the texts typed as secrets (Action.Secret): screenshots
+	// cover every element that shows one.
+	secrets []string
 }
 
 var (
@@ -238,7 +241,25 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
 		return nil, fmt.Errorf("android: screenshot: screencap gave no PNG: %s", firstLine(png))
 	}
-	return png, nil
+	if len(d.secrets) == 0 {
+		return png, nil
+	}
+	// A secret was typed: cover every element that shows it, found in a
+	// dump taken right after the capture. Without a dump the screenshot
+	// is refused, never given unmasked.
+	h, _, err := d.dump(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("android: screenshot: a secret was typed and the screen could not be read to cover it, so no screenshot is taken: %w", err)
+	}
+	boxes := driver.SecretBoxes(normalize(h, d.lastTaken).Elements, d.secrets)
+	if len(boxes) == 0 {
+		return png, nil
+	}
+	covered, err := driver.CoverPNG(png, boxes, 0)
+	if err != nil {
+		return nil, fmt.Errorf("android: screenshot: covering a secret: %w", err)
+	}
+	return covered, nil
 }
 
 // ScreenText implements driver.ScreenReader: every text on the screen in
@@ -285,6 +306,7 @@ func (d *Driver) Close() error {
 		return nil
 	}
 	d.closed = true
+	d.secrets = nil
 	if d.close != nil {
 		return d.close()
 	}

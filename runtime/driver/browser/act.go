@@ -26,6 +26,15 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (_ driver.Result, err 
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if a.Secret && (a.Op == "type" || a.Op == "paste") {
+		// Before acting: a screenshot after a failure covers it too.
+		d.noteSecret(a.Text)
+		if a.Target != nil {
+			// Best effort: a field not found now is found by the action
+			// itself, and its value by the text search at the screenshot.
+			_, _ = runOn(ctx, t, a.Target, op{"op": "secretField"}, nil)
+		}
+	}
 	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
 	if err != nil {
 		return driver.Result{}, fmt.Errorf("browser: %s: %w", a.Op, err)
@@ -81,6 +90,7 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		r.Text, err = d.key(ctx, t, "Ctrl+S", a.Target)
 	case "copy", "cut":
 		r.Text, err = d.copyCut(ctx, t, a.Op, a.Target, a.Text)
+		r.Secret = d.clipSecret
 	case "paste":
 		r.Text, err = d.paste(ctx, t, a.Target, a.Text)
 	case "select_text":
@@ -209,6 +219,7 @@ type textResult struct {
 	Text   string `json:"text"`
 	Insert bool   `json:"insert"`
 	Mark   int    `json:"mark"`
+	Secret bool   `json:"secret"` // copied out of a field a secret was typed into
 }
 
 // runOn runs one operation of page.js on the element (in its frame's
@@ -228,7 +239,7 @@ func runOn(ctx context.Context, t *tab, e *driver.Element, o op, out any) (realm
 // copy with a text and no element copies that text.
 func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Element, text string) (string, error) {
 	if kind == "copy" && e == nil && text != "" {
-		d.clipboard = text
+		d.clipboard, d.clipSecret = text, false
 		return text, nil
 	}
 	var res textResult
@@ -236,7 +247,10 @@ func (d *Driver) copyCut(ctx context.Context, t *tab, kind string, e *driver.Ele
 	if err != nil {
 		return "", err
 	}
-	d.clipboard = res.Text
+	d.clipboard, d.clipSecret = res.Text, res.Secret
+	if res.Secret {
+		d.noteSecret(res.Text) // pasted elsewhere, it is covered there too
+	}
 	return res.Text, d.settleIn(ctx, t, realm, res.Mark)
 }
 

@@ -71,8 +71,13 @@ type Driver struct {
 	cur       *tab
 	tabs      map[string]*tab
 	clipboard string
+	secrets   []string // texts typed as secrets: screenshots cover them (mask.go)
 	events    *events
 	closed    bool
+
+	// clipSecret says the clipboard was copied out of a field a secret
+	// was typed into.
+	clipSecret bool
 }
 
 var (
@@ -117,20 +122,25 @@ func (d *Driver) enter(ctx context.Context) (_ context.Context, _ *tab, done fun
 	return ctx, t, func() { cancel(); d.mu.Unlock() }, nil
 }
 
-// Screenshot returns a PNG of the current tab's viewport.
+// Screenshot returns a PNG of the current tab's viewport, with every
+// field and text holding a secret the driver typed covered (mask.go).
 func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 	ctx, t, done, err := d.enter(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer done()
-	var res struct {
-		Data []byte `json:"data"`
-	}
-	if err := t.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res); err != nil {
+	png, err := d.masked(ctx, t, func() ([]byte, error) {
+		var res struct {
+			Data []byte `json:"data"`
+		}
+		err := t.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res)
+		return res.Data, err
+	})
+	if err != nil {
 		return nil, fmt.Errorf("browser: screenshot: %w", err)
 	}
-	return res.Data, nil
+	return png, nil
 }
 
 // ScreenText implements driver.ScreenReader: the rendered text of the
@@ -176,6 +186,8 @@ func (d *Driver) Close() error {
 		return nil
 	}
 	d.closed = true
+	// What was typed or copied lives only in this process: forget it.
+	d.clipboard, d.clipSecret, d.secrets = "", false, nil
 	var err error
 	if d.proc != nil {
 		err = d.proc.stop(d.b)

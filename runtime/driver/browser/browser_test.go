@@ -241,3 +241,26 @@ func TestScreenshotAndCapabilities(t *testing.T) {
 		t.Errorf("not registered: %v", names)
 	}
 }
+
+// TestBesideTextDescribesField: a field without a <label> is described by
+// the short text a form lays out next to it, whichever way the form is
+// built; a field with a label, or with a long paragraph beside it, is not.
+func TestBesideTextDescribesField(t *testing.T) {
+	d := sharedDriver(t)
+	s := newSite(t)
+	open(t, d, s.page("/beside", `<title>Beside</title>
+<p><span>Genre:</span><input id="a"></p>
+<div><div>Director Name</div><input id="b"></div>
+<div><div class="label">Movie Genre</div><div class="input"><input id="c"></div></div>
+<div><input id="d"><div>Year</div></div>
+<p><label for="e">Title</label><span>ignored</span><input id="e"></p>
+<div><p>This paragraph is far too long to be the label of the field that follows it here.</p><input id="f"></div>
+<div><input id="g" aria-label="Search"><span>Go</span></div>`))
+	tree := observe(t, d)
+	want := map[string]string{"a": "Genre:", "b": "Director Name", "c": "Movie Genre", "d": "Year", "e": "", "f": "", "g": ""}
+	for id, desc := range want {
+		if e := one(t, tree, id, byID(id)); e.Description != desc {
+			t.Errorf("#%s: description %q, want %q", id, e.Description, desc)
+		}
+	}
+}

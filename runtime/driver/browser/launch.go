@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -46,22 +47,25 @@ func FindChromium(executable string) (string, error) {
 // process is a browser the driver launched.
 type process struct {
 	l   *launcher.Launcher
-	dir string // the temporary profile
+	dir string // the temporary profile, in ProfilesDir (profiles.go)
+	pro *profile
 	pid int
 	url string
 }
 
-// launch starts Chromium on a fresh temporary profile and returns its
-// DevTools URL. It never downloads a browser.
+// launch starts Chromium on a fresh temporary profile (in ProfilesDir,
+// with autofill and password saving off) and returns its DevTools URL. It
+// never downloads a browser.
 func launch(ctx context.Context, opts driver.Options) (*process, error) {
 	bin, err := FindChromium(opts.Executable)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "cogflow-chromium-")
+	pro, err := newProfile()
 	if err != nil {
-		return nil, fmt.Errorf("browser: profile: %w", err)
+		return nil, err
 	}
+	dir := pro.dir
 	l := launcher.New().Context(ctx).Bin(bin).Headless(!opts.Headed).NoSandbox(true).UserDataDir(dir).
 		Set("disable-background-networking").Set("disable-component-update").Set("disable-gpu").
 		Set("no-first-run").Set("disable-sync").Set("disable-extensions").Set("disable-default-apps").
@@ -72,10 +76,10 @@ func launch(ctx context.Context, opts driver.Options) (*process, error) {
 		if pid := l.PID(); pid > 0 {
 			killGroup(pid)
 		}
-		_ = os.RemoveAll(dir)
+		_ = pro.remove()
 		return nil, fmt.Errorf("browser: starting %s: %w", bin, err)
 	}
-	return &process{l: l, dir: dir, pid: l.PID(), url: u}, nil
+	return &process{l: l, dir: dir, pro: pro, pid: l.PID(), url: u}, nil
 }
 
 // stop asks the browser to exit (so that it reaps its own children), kills
@@ -106,16 +110,18 @@ func (p *process) stop(b *rod.Browser) error {
 	// Children that outlive the main process (utility processes finishing
 	// up) go too: the whole process group.
 	killGroup(p.pid)
-	if rmErr := os.RemoveAll(p.dir); rmErr != nil && err == nil {
+	if rmErr := p.pro.remove(); rmErr != nil && err == nil {
 		err = fmt.Errorf("browser: removing the profile: %w", rmErr)
 	}
 	return err
 }
 
-// remoteURL turns Options.RemoteURL into a DevTools WebSocket URL: ws://
-// URLs are used as they are, http://host:port is asked for its URL.
+// remoteURL turns Options.RemoteURL into a DevTools WebSocket URL: a
+// browser's own ws://host:port/devtools/browser/<id> is used as it is;
+// anything else (ws://host:port, http://host:port, host:port) is asked
+// for its URL at /json/version, since only that path accepts a client.
 func remoteURL(ctx context.Context, u string) (string, error) {
-	if strings.HasPrefix(u, "ws://") || strings.HasPrefix(u, "wss://") {
+	if p, err := url.Parse(u); err == nil && (p.Scheme == "ws" || p.Scheme == "wss") && strings.HasPrefix(p.Path, "/devtools/") {
 		return u, nil
 	}
 	type result struct {

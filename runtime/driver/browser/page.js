@@ -286,13 +286,15 @@ function copyCut(a) {
   } else {
     src = selectionSource();
   }
+  // A copy out of a field a secret was typed into is a secret too.
+  const secret = !!(S.secret && src.el && S.secret.has(src.el));
   const ev = clipEvent(src.el, a.op);
-  if (ev.prevented) return { text: ev.data };
+  if (ev.prevented) return { text: ev.data, secret };
   if (a.op === 'cut' && src.editable && src.text !== '') {
     if (src.whole) { focusEl(src.el); selectAll(src.el); }
     src.el.ownerDocument.execCommand('delete');
   }
-  return { text: src.text };
+  return { text: src.text, secret };
 }
 function paste(a) {
   const el = a.t ? resolve(a.t) : deepActive();
@@ -473,6 +475,9 @@ const OPS = {
   isOption: (a) => { const el = resolve(a.t); return { option: !!el && el.localName === 'option' && !!el.closest('select') }; },
   mark: () => { flush(); return { mark: S.mut }; },
   node: (a) => byRef(a.r),
+  // secretField remembers a field a secret is typed into: screenshots
+  // cover it while it is on the page, whatever the page makes of its value.
+  secretField: (a) => { const el = resolve(a.t); if (!el) return gone(a.t); (S.secret || (S.secret = new Set())).add(el); return {}; },
 };
 // run performs a batch of operations in order and returns the last result
 // as JSON, stopping at the first error.

@@ -33,6 +33,10 @@ type RecordOptions struct {
 	// recorded (a click with no element to record it against); they are
 	// left out, and the recording goes on. Nil writes them to stderr.
 	Warn func(error)
+	// Progress hears of every event as it is recorded, so a person sees
+	// what is being captured (and a caller knows the page reported in).
+	// It is called with the recorder locked: it must not block.
+	Progress func(trace.Event)
 }
 
 // stopChord is a parsed stop chord, as record.js reads it.
@@ -122,12 +126,13 @@ type recMsg struct {
 
 // recorder builds a trace from the page's reports.
 type recorder struct {
-	mu      sync.Mutex
-	tr      *trace.Trace
-	start   time.Time
-	last    int64
-	snaps   int
-	lastURL string
+	mu       sync.Mutex
+	tr       *trace.Trace
+	progress func(trace.Event) // RecordOptions.Progress
+	start    time.Time
+	last     int64
+	snaps    int
+	lastURL  string
 	// lastAct is the index of the last click, submit or Enter keydown: a
 	// navigation soon after it is its effect.
 	lastAct     int
@@ -218,6 +223,9 @@ func (r *recorder) now() int64 {
 func (r *recorder) add(e trace.Event) int {
 	e.ID = "e" + strconv.Itoa(len(r.tr.Events)+1)
 	r.tr.Events = append(r.tr.Events, e)
+	if r.progress != nil {
+		r.progress(e)
+	}
 	return len(r.tr.Events) - 1
 }
 

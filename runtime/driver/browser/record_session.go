@@ -36,7 +36,7 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 	if err != nil {
 		return tr, err
 	}
-	r := &recorder{tr: tr, start: time.Now(), lastAct: -1, tabs: map[string]*recTab{}, warnf: opts.Warn}
+	r := &recorder{tr: tr, start: time.Now(), lastAct: -1, tabs: map[string]*recTab{}, warnf: opts.Warn, progress: opts.Progress}
 
 	lctx, stop := context.WithCancel(context.Background())
 	defer stop()
@@ -89,12 +89,53 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 			done = d.recordMessage(ctx, r, m, c, existing)
 		}
 	}
+	if ctx.Err() != nil {
+		d.drainRecording(r, msgs)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := tr.Validate(); err != nil && result == nil {
 		result = fmt.Errorf("browser: record: the trace is invalid: %w", err)
 	}
 	return tr, result
+}
+
+// drainQuiet and drainMax bound how long a recording stopped by its
+// context (Ctrl-C in `cogflow record`) goes on taking the events the pages
+// already sent: until none came for drainQuiet, at most drainMax.
+const (
+	drainQuiet = 150 * time.Millisecond
+	drainMax   = 1 * time.Second
+)
+
+// drainRecording records the events already on their way when the
+// recording was stopped: what the person did just before Ctrl-C (the
+// opening page's navigate event, the last click) was lost otherwise. Only
+// the pages' reports are taken; no new tab is followed any more.
+func (d *Driver) drainRecording(r *recorder, msgs <-chan *rod.Message) {
+	deadline := time.After(drainMax)
+	for {
+		select {
+		case <-deadline:
+			return
+		case <-time.After(drainQuiet):
+			return
+		case m, ok := <-msgs:
+			if !ok {
+				return
+			}
+			if m.Method != "Runtime.bindingCalled" {
+				continue
+			}
+			var ev proto.RuntimeBindingCalled
+			r.mu.Lock()
+			rt := r.tabs[string(m.SessionID)]
+			r.mu.Unlock()
+			if rt != nil && m.Load(&ev) && ev.Name == recordBinding {
+				r.handle(rt, ev.Payload)
+			}
+		}
+	}
 }
 
 // recordMessage handles one CDP event during a recording; it reports

@@ -277,23 +277,43 @@ func (firstStartingWith) Resolve(_ context.Context, r *runtime.Request) (*runtim
 
 func TestRecordStopsOnCancel(t *testing.T) {
 	needChromium(t)
-	d, err := Start(context.Background(), driver.Options{ActionTimeout: 10 * time.Second})
-	if err != nil {
-		t.Fatalf("start: %v", err)
-	}
-	defer d.Close()
 	s := recordSite(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	// Cancel once the page is open (not after a fixed time: a loaded
+	// machine took longer than that to open it, and the trace was empty).
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	tr, err := d.Record(ctx, s.URL+"/", RecordOptions{StopChord: "Alt+Q"})
-	if err != nil {
-		t.Fatalf("record: %v", err)
+	_, h, wait := startRecordingWith(t, ctx, s.URL+"/", RecordOptions{StopChord: "Alt+Q"})
+	if err := h.p.Timeout(10 * time.Second).Wait(rod.Eval(`() => document.readyState === "complete"`)); err != nil {
+		t.Fatal(err)
 	}
-	if err := tr.Validate(); err != nil {
-		t.Fatalf("validate: %v", err)
-	}
+	cancel()
+	tr := wait()
 	if len(tr.Events) == 0 || tr.Events[0].Kind != trace.KindNavigate {
 		t.Errorf("want the opening navigate, got %+v", tr.Events)
+	}
+}
+
+// TestRecordKeepsTheLastActionOnCancel: a click made just before the
+// recording is stopped (Ctrl-C in `cogflow record`) is in the trace; the
+// events already sent by the page are taken before the recording ends.
+func TestRecordKeepsTheLastActionOnCancel(t *testing.T) {
+	needChromium(t)
+	s := recordSite(t)
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		_, h, wait := startRecordingWith(t, ctx, s.URL+"/", RecordOptions{StopChord: "Alt+Q"})
+		if err := h.waitFor("#q").Click("left", 1); err != nil {
+			t.Fatal(err)
+		}
+		cancel() // at once: the click's report may still be on its way
+		tr := wait()
+		clicked := false
+		for _, e := range tr.Events {
+			clicked = clicked || e.Kind == trace.KindClick
+		}
+		if !clicked {
+			t.Fatalf("try %d: the click made before the stop is not in the trace: %+v", i, tr.Events)
+		}
 	}
 }
 

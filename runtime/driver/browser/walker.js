@@ -102,6 +102,30 @@ function labelOf(el) {
   const ls = el.labels;
   return ls && ls.length ? labelText(ls[0]) : '';
 }
+// besideText is the text a form lays out next to a field that has no
+// <label>: a short text just before it ("Genre:" <input>), or just after
+// it when nothing precedes it (<input> "Genre"), climbing out of a wrapper
+// that holds only the field (<div>Genre</div><div><input></div>). Many
+// pages label fields this way; without it such a field has no words a
+// description can give.
+const BESIDE_MAX = 40;
+function besideText(el) {
+  let n = el;
+  for (let depth = 0; depth < 3 && n && n !== document.body; depth++) {
+    const before = n.previousElementSibling;
+    const after = n.nextElementSibling;
+    const t = before ? shortText(before) : after ? shortText(after) : '';
+    if (t) return t;
+    if (before || after) return '';
+    n = n.parentElement;
+  }
+  return '';
+}
+function shortText(n) {
+  if (n.querySelector && n.querySelector('input,select,textarea,button')) return '';
+  const t = norm(textOf(n));
+  return t.length <= BESIDE_MAX ? t : '';
+}
 function nameOf(el, tag, role, text, label) {
   let n = idsText(el, 'aria-labelledby') || cap(el.getAttribute('aria-label'));
   if (n) return n;
@@ -432,6 +456,7 @@ function fill(rec, el, tag, role, text, o) {
   let d = idsText(el, 'aria-describedby');
   const row = o.pctx.row;
   if (!d && row && row.text && row.first !== el && !row.first.contains(el)) d = row.text;
+  if (!d && labelable && !label && !el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby')) d = besideText(el);
   set('d', d || o.pctx.legend || o.st.heading);
   if (o.rect) {
     const r = o.rect;
