@@ -231,10 +231,11 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 		} else if i < len(action.Params) {
 			name = action.Params[i].Name
 		}
-		if name == "example" {
-			// The demonstration's value, for a person reading the
-			// workflow: the run neither computes nor records it, so a
-			// journal never shows it as if the step had used it.
+		if name == "example" || name == "in_doubt" {
+			// example: is the demonstration's value, for a person reading
+			// the workflow: the run neither computes nor records it, so a
+			// journal never shows it as if the step had used it. in_doubt:
+			// is for a resume, which reads it from the workflow.
 			continue
 		}
 		v, err := in.eval(ctx, a.Value)

@@ -25,6 +25,9 @@ type Param struct {
 	// never a computed value: example: records what the demonstration
 	// used, and the run does not evaluate it.
 	LiteralOnly bool
+	// LiteralWhy shows the literal's form and says why a LiteralOnly
+	// parameter takes no computed value; "" means example:'s.
+	LiteralWhy string
 }
 
 // Action is the signature of one operation of the language.

@@ -175,7 +175,11 @@ func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type, sec
 		return
 	}
 	if p.LiteralOnly && !isLiteral(a.Value) {
-		c.diags.Errorf(a.Value.Rng(), "%s's %s must be written out as a literal (\"…\" or [\"…\", …]): it records the demonstration's value and the run does not compute it", callee, p.Name)
+		why := p.LiteralWhy
+		if why == "" {
+			why = `("…" or ["…", …]): it records the demonstration's value and the run does not compute it`
+		}
+		c.diags.Errorf(a.Value.Rng(), "%s's %s must be written out as a literal %s", callee, p.Name, why)
 		return
 	}
 	c.secondsLiteral(callee, p, a.Value)

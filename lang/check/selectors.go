@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -69,9 +70,29 @@ func addCommonParams() {
 	// loop goes over); it is documentation a tool shows on hover, and the
 	// run ignores it.
 	example := Param{Name: "example", Types: []types.Type{txt, types.ListOf(txt)}, Optional: true, NamedOnly: true, LiteralOnly: true}
+	// in_doubt: is what `cogflow run --resume` does with this step when a
+	// run left it in doubt and its effect cannot be read back; the run
+	// ignores it. A resume reads it from the file without evaluating
+	// anything, hence a literal.
+	inDoubt := Param{Name: "in_doubt", Types: []types.Type{txt}, Optional: true, NamedOnly: true, LiteralOnly: true,
+		Literal: checkInDoubt, LiteralWhy: `("skip"): a resume reads it from the workflow without running anything`}
 	for _, a := range Actions {
-		a.Params = append(a.Params, named("timeout", num), example)
+		a.Params = append(a.Params, named("timeout", num), example, inDoubt)
 	}
+}
+
+// InDoubtPolicies are the values of an action's in_doubt: (and of
+// `cogflow run --in-doubt`).
+var InDoubtPolicies = []string{"ask", "skip", "redo"}
+
+// checkInDoubt checks a literal in_doubt: policy.
+func checkInDoubt(s string) string {
+	for _, p := range InDoubtPolicies {
+		if s == p {
+			return ""
+		}
+	}
+	return fmt.Sprintf("in_doubt must be %s, not %q: what a resume does with this step when a run left it in doubt", orList(quoteAll(InDoubtPolicies)), s)
 }
 
 // positional is how many parameters can be given by position.
