@@ -57,10 +57,11 @@ func fileSHA256(path string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// resume takes the run to resume and prepares it. given are the inputs of
-// the command line (or the CSV row); hash is the workflow file's SHA-256.
+// resume takes the run to resume and prepares it. file holds task (and
+// the steps' in_doubt: policies); given are the inputs of the command line
+// (or the CSV row); hash is the workflow file's SHA-256.
 // The caller releases the lock when the resumed run ends.
-func (c *cli) resume(cfg runConfig, task *ast.Task, given map[string]string, hash string) (*resumption, error) {
+func (c *cli) resume(cfg runConfig, file *ast.File, task *ast.Task, given map[string]string, hash string) (*resumption, error) {
 	prev, lock, err := takeRun(cfg.root, cfg.file, task, cfg.resumeFrom, given)
 	if err != nil {
 		return nil, err
@@ -76,7 +77,7 @@ func (c *cli) resume(cfg runConfig, task *ast.Task, given map[string]string, has
 	if r.inputs, err = resumeInputs(prev, task, given); err != nil {
 		return fail(err)
 	}
-	if err := c.settle(cfg, prev, r); err != nil {
+	if err := c.settle(cfg, file, prev, r); err != nil {
 		return fail(err)
 	}
 	return r, nil
@@ -239,39 +240,48 @@ func resumeInputs(prev *journal.Run, task *ast.Task, given map[string]string) (m
 }
 
 // settle decides what the resumed run does with the step its run left in
-// doubt: read it back when its effect can be, else follow --in-doubt,
-// asking only a person at a terminal.
-func (c *cli) settle(cfg runConfig, prev *journal.Run, r *resumption) error {
+// doubt: read it back when its effect can be, else follow the policy — an
+// explicit --in-doubt, else the step's own in_doubt:, else ask — asking
+// only a person at a terminal.
+func (c *cli) settle(cfg runConfig, file *ast.File, prev *journal.Run, r *resumption) error {
 	intent, ok := prev.InDoubt()
 	if !ok {
 		return nil
 	}
-	policy := cfg.inDoubt
+	policy, from := cfg.inDoubt, "flag"
+	if policy == "" {
+		policy, from = stepPolicy(file, intent.Step, intent.Line), "step"
+	}
 	switch {
 	case runtime.ReadBackOps[intent.Op]:
 		// Journal.InDoubt returns a read-back step only when nothing
 		// unrepeatable happened in its item: doing the item again is safe,
 		// and skipping it would lose it.
-		policy = "check"
+		policy, from = "check", "read back"
 	case policy == "" || policy == "ask":
 		if !c.interactive() {
-			return refuse("%s\nchoose what to do with it: --in-doubt=skip (do not do it again: its loop item counts as done), --in-doubt=redo (do its loop item again: the step may take effect twice), or --in-doubt=ask at a terminal", describeInDoubt(prev, intent))
+			why := ""
+			if from == "step" && policy == "ask" {
+				why = fmt.Sprintf("\nits in_doubt: \"ask\" (line %d) wants a person at the terminal, and there is none", intent.Line)
+			}
+			return refuse("%s%s\nchoose what to do with it: --in-doubt=skip (do not do it again: its loop item counts as done), --in-doubt=redo (do its loop item again: the step may take effect twice), or --in-doubt=ask at a terminal", describeInDoubt(prev, intent), why)
 		}
 		var err error
 		if policy, err = c.askInDoubt(prev, intent); err != nil {
 			return err
 		}
+		from = "terminal"
 	}
 	loops := make([]runtime.LoopPos, len(intent.Loop))
 	for i, l := range intent.Loop {
 		loops[i] = runtime.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key}
 	}
 	r.settle = &runtime.Settle{Line: intent.Line, Loops: loops, Policy: policy}
-	r.settled = &journal.Settlement{Run: prev.ID, Intent: intent, Policy: policy}
+	r.settled = &journal.Settlement{Run: prev.ID, Intent: intent, Policy: policy, From: from}
 	if policy == "skip" && len(intent.Loop) > 0 {
 		r.skip = intent.Loop
 	}
-	fmt.Fprintf(c.stderr, "%s\nsettled: %s\n", describeInDoubt(prev, intent), map[string]string{
+	fmt.Fprintf(c.stderr, "%s\nsettled %s: %s\n", describeInDoubt(prev, intent), policySource(from, policy, intent.Line), map[string]string{
 		"check": "it is done again with its loop item, and its effect read back",
 		"skip":  "it is not done again (its loop item counts as done)",
 		"redo":  "its loop item is done again",

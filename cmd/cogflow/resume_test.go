@@ -13,7 +13,7 @@ import (
 const resumeSrc = `task r "Resume me" {
   driver browser
   input names: text
-  input pin: secret = ""
+  input pin: secret
   for person in split(",", names) {
     op1 = open("http://127.0.0.1:1/form")
     op2 = click(button(name: "Submit"))
@@ -52,10 +52,13 @@ func TestResumeRefusals(t *testing.T) {
 		name    string
 		given   map[string]string
 		inDoubt string
-		edit    bool // change the workflow file after the run
-		release bool // the killed run's process is gone (its lock with it)
-		byID    bool // --resume-from the run's id
+		edit    bool   // change the workflow file after the run
+		release bool   // the killed run's process is gone (its lock with it)
+		byID    bool   // --resume-from the run's id
+		policy  string // op2's in_doubt: in the workflow, if any
 		want    string
+		settled string // the policy the resume settled on, if it did
+		from    string // and what chose it (journal.Settlement.From)
 	}{
 		{name: "run still in use", given: map[string]string{"pin": "1234"}, inDoubt: "skip", want: "is in use"},
 		{name: "workflow changed", given: map[string]string{"pin": "1234"}, inDoubt: "skip", edit: true, release: true, want: "changed since run"},
@@ -63,24 +66,38 @@ func TestResumeRefusals(t *testing.T) {
 		{name: "different inputs, run named", given: map[string]string{"names": "x,y", "pin": "1234"}, inDoubt: "skip", release: true, byID: true, want: `names was "a,b,c" then, "x,y" now`},
 		{name: "secret not given again", inDoubt: "skip", release: true, want: "secret input(s) pin"},
 		{name: "in doubt, nobody at the terminal", given: map[string]string{"pin": "1234"}, release: true, want: "--in-doubt=skip"},
-		{name: "skip", given: map[string]string{"pin": "1234"}, inDoubt: "skip", release: true, want: "settled: it is not done again"},
+		{name: "skip", given: map[string]string{"pin": "1234"}, inDoubt: "skip", release: true, want: "settled by --in-doubt=skip: it is not done again", settled: "skip", from: "flag"},
+		{name: "the step's in_doubt skip, no flag, no terminal", given: map[string]string{"pin": "1234"}, policy: "skip", release: true,
+			want: `settled by the step's in_doubt: "skip" (line 7): it is not done again`, settled: "skip", from: "step"},
+		{name: "--in-doubt=redo overrides the step's skip", given: map[string]string{"pin": "1234"}, inDoubt: "redo", policy: "skip", release: true,
+			want: "settled by --in-doubt=redo: its loop item is done again", settled: "redo", from: "flag"},
+		{name: "the step's in_doubt redo", given: map[string]string{"pin": "1234"}, policy: "redo", release: true,
+			want: `settled by the step's in_doubt: "redo" (line 7)`, settled: "redo", from: "step"},
+		{name: "the step's in_doubt ask, no terminal", given: map[string]string{"pin": "1234"}, policy: "ask", release: true,
+			want: `its in_doubt: "ask" (line 7) wants a person at the terminal`},
+		{name: "--in-doubt=ask overrides the step's skip, no terminal", given: map[string]string{"pin": "1234"}, inDoubt: "ask", policy: "skip", release: true,
+			want: "or --in-doubt=ask at a terminal"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			file := filepath.Join(dir, "r.cog")
-			writeFile(t, dir, "r.cog", resumeSrc)
+			src := resumeSrc
+			if tc.policy != "" {
+				src = strings.Replace(src, `click(button(name: "Submit"))`, `click(button(name: "Submit"), in_doubt: "`+tc.policy+`")`, 1)
+			}
+			writeFile(t, dir, "r.cog", src)
 			root := filepath.Join(dir, ".cogflow")
 			w := killedRunOf(t, root, file, map[string]string{"names": "a,b,c", "pin": "1234"})
 			if tc.release {
 				_ = w.Finish(journal.Failed, nil) // drops the lock; a failed run resumes the same way
 			}
 			if tc.edit {
-				writeFile(t, dir, "r.cog", resumeSrc+"\n# edited\n")
+				writeFile(t, dir, "r.cog", src+"\n# edited\n")
 			}
 			l, err := load(file, checkEnv())
-			if err != nil {
-				t.Fatal(err)
+			if err != nil || l.diags.HasErrors() {
+				t.Fatal(err, l.diags)
 			}
 			task, _ := pickTask(l.file, "")
 			var errb bytes.Buffer
@@ -89,7 +106,7 @@ func TestResumeRefusals(t *testing.T) {
 			if tc.byID {
 				cfg.resumeFrom = w.ID()
 			}
-			res, err := c.resume(cfg, task, tc.given, fileSHA256(file))
+			res, err := c.resume(cfg, l.file, task, tc.given, fileSHA256(file))
 			got := errb.String()
 			if err != nil {
 				got += err.Error()
@@ -97,13 +114,26 @@ func TestResumeRefusals(t *testing.T) {
 			if !strings.Contains(got, tc.want) {
 				t.Errorf("got %q, want it to say %q", got, tc.want)
 			}
-			if tc.want == "settled: it is not done again" {
-				if err != nil || res.inputs["names"] != "a,b,c" || res.inputs["pin"] != "1234" || len(res.skip) != 1 || res.skip[0].Index != 1 {
-					t.Errorf("resume = %+v, %v", res, err)
+			if tc.settled != "" {
+				if err != nil {
+					t.Fatalf("resume refused: %v", err)
+				}
+				if res.settled == nil || res.settled.Policy != tc.settled || res.settled.From != tc.from || res.settle.Policy != tc.settled {
+					t.Errorf("settled %+v, want policy %s from %s", res.settled, tc.settled, tc.from)
+				}
+				if res.inputs["names"] != "a,b,c" || res.inputs["pin"] != "1234" {
+					t.Errorf("inputs %v", res.inputs)
+				}
+				// Only a skip carries the item over as done.
+				if skipped := len(res.skip) == 1 && res.skip[0].Index == 1; skipped != (tc.settled == "skip") {
+					t.Errorf("skip = %+v with policy %s", res.skip, tc.settled)
 				}
 				if strings.Contains(errb.String(), "1234") {
 					t.Error("the secret was printed")
 				}
+				res.lock.Release()
+			} else if err == nil {
+				t.Errorf("resume = %+v, want it refused", res)
 				res.lock.Release()
 			}
 			if !tc.release {

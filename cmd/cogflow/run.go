@@ -158,7 +158,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	var res *resumption
 	if cfg.resume || cfg.resumeFrom != "" {
 		var err error
-		if res, err = c.resume(cfg, task, inputs, hash); err != nil {
+		if res, err = c.resume(cfg, l.file, task, inputs, hash); err != nil {
 			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 			return exitUsage
 		}

@@ -200,6 +200,7 @@ type Settlement struct {
 	Run    string    `json:"run"` // the run whose step was in doubt
 	Intent Intent    `json:"intent"`
 	Policy string    `json:"policy"`
+	From   string    `json:"from,omitempty"` // what chose Policy: "flag" (--in-doubt), "step" (its in_doubt:), "terminal" or "read back"
 	Time   time.Time `json:"time"`
 }
 
