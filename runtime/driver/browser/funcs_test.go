@@ -56,7 +56,7 @@ func TestFuncsOnChromium(t *testing.T) {
 	d := sharedDriver(t)
 	steps := `  op1 = type(textbox(id: "color"), lookup(table(id: "facts"), "Color"), example: "Red")
   op2 = type(textbox(id: "country"), lookup(table(id: "profile"), "Country") + "/" + lookup(table(id: "profile"), "Language"))
-  op3 = click(button(name: "Select", within: find_row(table(id: "people"), "Name", " Grace  Hopper")))
+  op3 = click(button(name: "Select", within: find_row(table(id: "people"), "Name", " Grace  Hopper")), in_doubt: "skip")
   op4 = click(first(with_text(items(list(id: "results")), "PDF")), example: "Annual report (PDF)")
   op5 = click(with_text(rows(table(id: "people")), "London")[1].cell("Action"))
   op6 = type(textbox(id: "word"), nth(words(regex("“(.*)”", text(id: "instruction").text)), parse_ordinal(regex("the ([a-z0-9]+) word", text(id: "instruction").text))))
@@ -77,6 +77,11 @@ func TestFuncsOnChromium(t *testing.T) {
 	}
 	if got, want := eval(t, d, "document.getElementById('log').textContent"), "[Grace Hopper][Annual report (PDF)][Ada Lovelace]"; got != want {
 		t.Errorf("clicks: %q, want %q", got, want)
+	}
+	// in_doubt: is for a resume: the run neither acts on it nor journals it
+	// as one of the step's arguments.
+	if strings.Contains(log, `"name":"in_doubt"`) || !strings.Contains(log, `"name":"target"`) {
+		t.Errorf("the journal records in_doubt: as an argument (or no arguments at all):\n%s", log)
 	}
 }
 
