@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
 )
@@ -21,8 +22,8 @@ import (
 // task and inputs match), held under its OS lock for the resume's life,
 // with its inputs, and with its step in doubt settled (--in-doubt).
 
-// inDoubtPolicies are the values of --in-doubt.
-var inDoubtPolicies = []string{"ask", "skip", "redo"}
+// inDoubtPolicies are the values of --in-doubt: those of a step's in_doubt:.
+var inDoubtPolicies = check.InDoubtPolicies
 
 // resumption is a run being resumed: the run as journaled, its lock, the
 // inputs to run with, and how its step in doubt is settled.

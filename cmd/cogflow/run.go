@@ -66,7 +66,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.serial, "serial", "", "android: the device's serial when several are attached")
 	fs.BoolVar(&cfg.resume, "resume", false, "continue the interrupted run of this task (with these --input values, if given), skipping finished loop items and reusing its inputs")
 	fs.StringVar(&cfg.resumeFrom, "resume-from", "", "continue the given run ID")
-	fs.StringVar(&cfg.inDoubt, "in-doubt", "", "with --resume: what to do with a step the run left in doubt (killed while it acted): ask (at a terminal; elsewhere the resume refuses), skip (its loop item counts as done) or redo (its loop item runs again)")
+	fs.StringVar(&cfg.inDoubt, "in-doubt", "", "with --resume: what to do with a step the run left in doubt (killed while it acted): ask (at a terminal; elsewhere the resume refuses), skip (its loop item counts as done) or redo (its loop item runs again); overrides the step's own in_doubt: in the workflow")
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")

@@ -24,8 +24,9 @@ outcome is missing (kill -9, a crash) or in_doubt (the browser exited: exit 5)
 may or may not have taken effect. --resume reports it (line, loop item,
 arguments); a typed field or an opened URL is done again and read back;
 otherwise --in-doubt decides: skip (its loop item counts as done), redo (the
-item runs again), ask (at a terminal). Without it, a resume with no terminal
-refuses (exit 2).
+item runs again), ask (at a terminal). Without it, the step's own in_doubt:
+in the workflow decides (click(…, in_doubt: "skip")); without either, a
+resume asks, and with no terminal refuses (exit 2).
 
 --resume takes the newest unfinished run of this workflow and task (with the
 --input values given, if any), under an OS lock: a run in use is refused. It
