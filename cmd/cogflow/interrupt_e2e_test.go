@@ -249,14 +249,21 @@ func interruptTrial(t *testing.T, bin, kind string, seed uint64, tally *trialTal
 	after := 2 + rng.IntN(items-8)                           // submissions before the interrupt
 	extra := time.Duration(rng.IntN(300)) * time.Millisecond // phase within an item
 	policy := []string{"skip", "redo"}[rng.IntN(2)]
-	t.Logf("interrupt after %d submissions + %v; in-doubt policy %s", after, extra, policy)
+	// Half the trials give the policy as the submit step's in_doubt: in
+	// the workflow rather than as --in-doubt.
+	fromStep := rng.IntN(2) == 0
+	t.Logf("interrupt after %d submissions + %v; in-doubt policy %s (in the workflow: %v)", after, extra, policy, fromStep)
 
 	s := site.New()
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	dir := t.TempDir()
 	wf := filepath.Join(dir, "soak.cog")
-	if err := os.WriteFile(wf, []byte(strings.ReplaceAll(soakWorkflow, "BASE", srv.URL)), 0o644); err != nil {
+	src := strings.ReplaceAll(soakWorkflow, "BASE", srv.URL)
+	if fromStep {
+		src = strings.Replace(src, `click(button(name: "Submit"))`, `click(button(name: "Submit"), in_doubt: "`+policy+`")`, 1)
+	}
+	if err := os.WriteFile(wf, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	names := make([]string, items)
@@ -301,7 +308,7 @@ func interruptTrial(t *testing.T, bin, kind string, seed uint64, tally *trialTal
 	checkStopReport(t, kind, firstRun, first.stderr.String())
 
 	args := []string{"run", wf, "--dir", root, "--resume"}
-	if kind != "sigint" {
+	if kind != "sigint" && !fromStep {
 		args = append(args, "--in-doubt="+policy) // a graceful stop must need none
 	}
 	t0 = time.Now()
@@ -314,6 +321,11 @@ func interruptTrial(t *testing.T, bin, kind string, seed uint64, tally *trialTal
 	second, err := journal.Load(root, runs[0].ID)
 	if err != nil || second.Start.Resume != firstRun.ID {
 		t.Fatalf("the newest run %s does not resume %s: %v", runs[0].ID, firstRun.ID, err)
+	}
+	if st := second.Settled; st != nil && st.Policy != "check" {
+		if wantFrom := map[bool]string{true: "step", false: "flag"}[fromStep]; st.Policy != policy || st.From != wantFrom {
+			t.Errorf("settled with %s from %s, want %s from %s", st.Policy, st.From, policy, wantFrom)
+		}
 	}
 	checkSubmissions(t, kind, s.State().Submissions, names, second.Settled, tally)
 	if t.Failed() {
