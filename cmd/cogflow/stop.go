@@ -32,6 +32,11 @@ resume asks, and with no terminal refuses (exit 2).
 --input values given, if any), under an OS lock: a run in use is refused. It
 refuses a changed workflow file or different inputs, and reuses the run's
 inputs; secret inputs must be given again.
+
+A URL that open() or new_tab() gets from a model or from the page must be
+http(s) on an origin the workflow names; cogflow.hcl widens that with
+urls { allow = ["https://docs.example.com", "https://*.example.org"] }
+(docs/running.md, "What a model's answer may do").
 `
 
 // stopSignals are the signals that stop a run gracefully: the step in
@@ -54,7 +59,7 @@ func graceful(parent context.Context, out io.Writer) (context.Context, <-chan st
 	go func() {
 		select {
 		case s := <-sigs:
-			fmt.Fprintf(out, "cogflow: %v: stopping after the step in flight; a second signal stops at once, leaving that step in doubt\n", s)
+			fmt.Fprintf(out, "cogflow: %v: stopping after the step in flight (in a loop, after the loop item in flight); a second signal stops at once, leaving the step then acting in doubt\n", s)
 		case <-parent.Done():
 		case <-quit:
 			return
