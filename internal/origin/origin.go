@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Of returns the normalized origin of an absolute http(s) URL,
@@ -32,13 +33,16 @@ func Of(raw string) (string, error) {
 		}
 		return "", fmt.Errorf("its scheme is %s:", scheme)
 	}
-	host := strings.ToLower(u.Hostname())
+	host := u.Hostname()
 	if host == "" || u.Opaque != "" {
 		return "", fmt.Errorf("it has no host")
 	}
+	// Checked before lower-casing, which maps some non-ASCII letters to
+	// ASCII ones.
 	if !validHost(host) {
-		return "", fmt.Errorf("its host %q is not a host name or an IP address", truncate(host, 40))
+		return "", fmt.Errorf("its host %q is not an ASCII host name (write a name in other scripts in its xn-- form) or an IP address", truncate(host, 40))
 	}
+	host = strings.ToLower(host)
 	port := u.Port()
 	if port == "" {
 		port = map[string]string{"http": "80", "https": "443"}[scheme]
@@ -46,15 +50,18 @@ func Of(raw string) (string, error) {
 	return scheme + "://" + net.JoinHostPort(host, port), nil
 }
 
-// validHost accepts a host name (letters, digits, '-', '_', '.') or an
-// IP address; net/url lets through hosts such as "]" that a browser
-// would not open as they are.
+// validHost accepts an ASCII host name (letters, digits, '-', '_', '.')
+// or an IP address; net/url lets through hosts such as "]" that a browser
+// would not open as they are. A host in other scripts must be written in
+// its xn-- form: Go lower-cases "İ" to "i" while Chromium's IDNA mapping
+// makes it "xn--i-9bb", so comparing the Unicode form could allow a host
+// the browser would not visit (FuzzOf found it).
 func validHost(host string) bool {
 	if strings.Contains(host, ":") {
 		return net.ParseIP(host) != nil
 	}
 	for _, r := range host {
-		if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
+		if !(r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) || r == '-' || r == '_' || r == '.') {
 			return false
 		}
 	}

@@ -20,7 +20,9 @@ func TestOf(t *testing.T) {
 		{" http://x/", "", "a space"},
 		{"http://x\\@y/", "", "a backslash"},
 		{"http:evil", "", "no host"},
-		{"http://]", "", "not a host name"},
+		{"http://]", "", "not an ASCII host name"},
+		{"http://İ.example.com/", "", "xn-- form"},
+		{"http://xn--i-9bb.example.com/", "http://xn--i-9bb.example.com:80", ""},
 	} {
 		got, err := Of(tc.raw)
 		if got != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
@@ -39,7 +41,7 @@ func TestCheckEntry(t *testing.T) {
 		{"https://u@example.com", "no user"},
 		{"file:///etc", "only http:// and https://"},
 		{"example.com", "only http:// and https://"},
-		{"https://]", "not a host name"},
+		{"https://]", "not an ASCII host name"},
 	} {
 		err := CheckEntry(tc.entry)
 		if (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
