@@ -93,7 +93,27 @@ func parseLayout(layout string) ([]layoutItem, error) {
 				layout, it.token, items[i+1].token, it.token, it.token, it.token)
 		}
 	}
+	for i, it := range items[:len(items)-1] {
+		if oneOrTwo[it.token] && startsWithDigits(items[i+1]) {
+			// "D0MM": a one-or-two-digit day followed by a digit cannot be
+			// read back ("1002" is day 1 or day 10); FuzzReformatDate found
+			// a date written so that it read back as another.
+			return nil, fmt.Errorf("%s is followed by a digit, so its one or two digits cannot be told apart; write %s%s", it.token, it.token, it.token)
+		}
+	}
 	return items, nil
+}
+
+// oneOrTwo are the tokens written with one digit or two.
+var oneOrTwo = map[string]bool{"D": true, "M": true, "H": true, "h": true}
+
+// startsWithDigits reports whether an item begins with a digit: a numeric
+// token, or literal text that starts with one.
+func startsWithDigits(it layoutItem) bool {
+	if it.token != "" {
+		return it.numeric()
+	}
+	return it.lit != "" && it.lit[0] >= '0' && it.lit[0] <= '9'
 }
 
 // quoted reads quoted layout text up to its closing quote; ” inside
