@@ -87,29 +87,24 @@ func parseLayout(layout string) ([]layoutItem, error) {
 		rest = rest[len(tok):]
 	}
 	for i, it := range items {
-		// "MD" read from "112" could be 1/12 or 11/2: refuse to guess.
-		if it.numeric() && len(it.token) == 1 && i+1 < len(items) && items[i+1].numeric() {
+		// "MD" read from "112" could be 1/12 or 11/2, and "D0MM" writes
+		// day 1 of February as "1002", which reads back as day 10
+		// (FuzzReformatDate found it): refuse to guess.
+		if it.numeric() && len(it.token) == 1 && i+1 < len(items) && startsWithDigit(items[i+1]) {
+			next := items[i+1].token
+			if next == "" {
+				next = "a digit"
+			}
 			return nil, fmt.Errorf("layout %q: %s is directly followed by %s, so a 1- or 2-digit %s cannot be told apart; write %s%s",
-				layout, it.token, items[i+1].token, it.token, it.token, it.token)
-		}
-	}
-	for i, it := range items[:len(items)-1] {
-		if oneOrTwo[it.token] && startsWithDigits(items[i+1]) {
-			// "D0MM": a one-or-two-digit day followed by a digit cannot be
-			// read back ("1002" is day 1 or day 10); FuzzReformatDate found
-			// a date written so that it read back as another.
-			return nil, fmt.Errorf("%s is followed by a digit, so its one or two digits cannot be told apart; write %s%s", it.token, it.token, it.token)
+				layout, it.token, next, it.token, it.token, it.token)
 		}
 	}
 	return items, nil
 }
 
-// oneOrTwo are the tokens written with one digit or two.
-var oneOrTwo = map[string]bool{"D": true, "M": true, "H": true, "h": true}
-
-// startsWithDigits reports whether an item begins with a digit: a numeric
+// startsWithDigit reports whether an item begins with a digit: a numeric
 // token, or literal text that starts with one.
-func startsWithDigits(it layoutItem) bool {
+func startsWithDigit(it layoutItem) bool {
 	if it.token != "" {
 		return it.numeric()
 	}
