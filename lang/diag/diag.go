@@ -12,6 +12,7 @@
 package diag
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -122,11 +123,16 @@ func (l List) HasErrors() bool {
 	return false
 }
 
+// Errors returns the errors of the list, in order.
+func (l List) Errors() List { return l.of(Error) }
+
 // Warnings returns the warnings of the list, in order.
-func (l List) Warnings() List {
+func (l List) Warnings() List { return l.of(Warning) }
+
+func (l List) of(sev Severity) List {
 	var out List
 	for _, d := range l {
-		if d.Severity == Warning {
+		if d.Severity == sev {
 			out = append(out, d)
 		}
 	}
@@ -191,4 +197,21 @@ func (e ListError) Unwrap() []error {
 		out[i] = d
 	}
 	return out
+}
+
+// FromError returns the diagnostics an error carries: a ListError's, or a
+// single *Diagnostic's; any other error becomes one diagnostic without a
+// position, so that a caller can print every failure the one way.
+func FromError(err error) List {
+	var l ListError
+	var d *Diagnostic
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &l):
+		return List(l)
+	case errors.As(err, &d):
+		return List{d}
+	}
+	return List{{Severity: Error, Message: err.Error()}}
 }

@@ -2,6 +2,7 @@ package diag
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -83,5 +84,28 @@ func TestListError(t *testing.T) {
 	}
 	if w := l.Warnings(); len(w) != 1 || w[0] != l[1] {
 		t.Errorf("warnings %v", w)
+	}
+}
+
+func TestFromError(t *testing.T) {
+	d := AtPath("t.json", "$", "m")
+	wrapped := fmt.Errorf("compiling: %w", ListError{d})
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{nil, ""},
+		{wrapped, "t.json: $: error: m"},
+		{d, "t.json: $: error: m"},
+		{errors.New("plain"), "error: plain"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, d := range FromError(tt.err) {
+			got = append(got, d.String())
+		}
+		if strings.Join(got, "\n") != tt.want {
+			t.Errorf("FromError(%v) = %q, want %q", tt.err, got, tt.want)
+		}
 	}
 }
