@@ -31,7 +31,7 @@ func runImport(c *cli, args []string) int {
 		return exitBadInput
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(c.stderr, "cogflow import: %s: %s\n", files[0], w)
+		w.Diagnostic(files[0]).Render(c.stderr, nil)
 	}
 	dst := *out
 	if dst == "" {

@@ -25,6 +25,14 @@ func (l Errors) Diagnostics(filename string) diag.List {
 	return out
 }
 
+// Diagnostic returns the warning as a diagnostic of the named recording,
+// at the step's JSON path ($.steps[3]).
+func (w Warning) Diagnostic(filename string) *diag.Diagnostic {
+	d := diag.AtPath(filename, jpath("$").field("steps").index(w.Step).String(), "%s step: %s", w.Type, w.Msg)
+	d.Severity = diag.Warning
+	return d
+}
+
 // Diagnostics converts an error of Read, Parse, Load or FromDevTools about
 // the named file to diagnostics, so that a caller prints trace problems the
 // way it prints every other (lang/diag): each with the JSON path it is

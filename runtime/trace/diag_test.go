@@ -58,6 +58,10 @@ func TestDiagnostics(t *testing.T) {
 	if ds := Diagnostics(err, missing); len(ds) != 1 || ds[0].Path != "" || !strings.HasPrefix(ds[0].String(), missing+": error: open ") {
 		t.Errorf("missing file: %v", ds)
 	}
+	w := Warning{Step: 3, Type: "hover", Msg: "no event of this kind"}
+	if got, want := w.Diagnostic("rec.json").String(), "rec.json: $.steps[3]: warning: hover step: no event of this kind"; got != want {
+		t.Errorf("warning %q, want %q", got, want)
+	}
 	_, _, err = FromDevTools(strings.NewReader(`{"steps": 3}`))
 	ds := Diagnostics(err, "rec.json")
 	if want := "rec.json: $.steps: error: not a DevTools Recorder recording: must be an array, not a number"; len(ds) != 1 || ds[0].String() != want {

@@ -102,6 +102,8 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
+func (p jpath) String() string { return string(p) }
+
 func (p jpath) index(i int) jpath { return p + jpath("["+strconv.Itoa(i)+"]") }
 
 func (p jpath) errorf(format string, args ...any) *Error {
