@@ -60,10 +60,7 @@ func projectKnowledge() *kb.KB {
 // renderFiles prints diagnostics with the source lines read from their
 // files.
 func (c *cli) renderFiles(ds diag.List) {
-	ds.Render(c.stderr, func(name string) []byte {
-		b, _ := os.ReadFile(name)
-		return b
-	})
+	ds.Render(c.stderr, diag.ReadFiles())
 }
 
 // runKB is `cogflow kb init|list|show|validate`.
