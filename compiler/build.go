@@ -4,6 +4,7 @@ package compiler
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,10 +51,12 @@ func cite(ids []string) string {
 	return fmt.Sprintf("%s (%d events)", strings.Join(runs, ", "), len(ids))
 }
 
-// compiledFrom names the trace in the header comment.
+// compiledFrom names the trace in the header comment: its base name, so
+// that the file reads the same wherever the trace was compiled from (the
+// diagnostics name Options.Trace as given).
 func compiledFrom(opts Options) string {
 	if opts.Trace != "" {
-		return opts.Trace
+		return filepath.Base(opts.Trace)
 	}
 	return "a recorded demonstration"
 }

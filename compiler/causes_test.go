@@ -59,7 +59,7 @@ func TestCauses(t *testing.T) {
 			res := compileOK(t, load(t, "testdata/"+tt.trace+".trace.json"), tt.trace+".cog")
 			src := string(res.Source)
 			assertSource(t, src, tt.want, tt.notWant)
-			if tt.warning != "" && !hasWarning(res.Warnings, tt.warning) {
+			if tt.warning != "" && !hasWarning(res.Warnings.Messages(), tt.warning) {
 				t.Errorf("no warning %q in %q", tt.warning, res.Warnings)
 			}
 		})
@@ -77,7 +77,7 @@ func TestPasswordNeverInOutput(t *testing.T) {
 			}
 		}
 		res := compileOK(t, tr, "password.cog")
-		if strings.Contains(string(res.Source), value) || strings.Contains(strings.Join(res.Warnings, "\n"), value) {
+		if strings.Contains(string(res.Source), value) || strings.Contains(strings.Join(res.Warnings.Messages(), "\n"), value) {
 			t.Errorf("%q leaked:\n%s", value, res.Source)
 		}
 		if !strings.Contains(string(res.Source), "input password: secret\n") {

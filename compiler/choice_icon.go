@@ -52,7 +52,7 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 	}
 	why := fmt.Sprintf("the clicked element carries the icon %q that the screen shows at %s, and no other item does: the choice follows an icon, which no program reads", tok, shownAt)
 	c.evidence = append(c.evidence, Evidence{Step: in.name, Value: tok, Found: []string{shownAt}, Why: why})
-	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s (%s): %s; which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "), why))
+	c.warn(in.Events, "%s: %s (%s): %s; which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "), why)
 	return dep, true
 }
 

@@ -21,7 +21,8 @@ import (
 type Options struct {
 	// Filename is the workflow's file name, for positions in diagnostics.
 	Filename string
-	// Trace is the trace's file name, cited in the header comment.
+	// Trace is the trace's file: its base name is cited in the header
+	// comment, and diagnostics (warnings, errors) name it as given.
 	Trace string
 	// NoCheck skips parsing and checking the printed result (benchmarks).
 	NoCheck bool
@@ -46,9 +47,12 @@ type Options struct {
 
 // Result is a compiled workflow.
 type Result struct {
-	File     *ast.File
-	Source   []byte
-	Warnings []string
+	File   *ast.File
+	Source []byte
+	// Warnings are what a person should look at: each is located at the
+	// trace event that caused it (file Options.Trace, path $.events[N]),
+	// or at the trace's root ($) when no event did.
+	Warnings diag.List
 	// Evidence says, for each value or choice the compiler read from the
 	// screen or left to a dependency, why (`cogflow compile --explain`).
 	Evidence []Evidence
@@ -66,12 +70,13 @@ const TODOElement = "TODO: describe which element"
 // or more rows or list items alike (loop_evidence.go), and a TODO
 // placeholder (with a warning) for
 // every choice that needs judgement. The printed source is parsed and
-// checked; a checker error is returned as an error with the result.
+// checked; a checker error is returned with the result as a
+// diag.ListError, each diagnostic at the trace event its step came from.
 func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("compile: no trace")
 	}
-	c := &compiler{tr: tr, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
+	c := &compiler{tr: tr, traceName: opts.Trace, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
 	for _, w := range reserved {
 		c.taken[w] = true
 	}
@@ -97,20 +102,17 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	}
 	f, ds := syntax.Parse(opts.Filename, res.Source)
 	if ds.HasErrors() {
-		return res, c.traceErrors(f, res.Source, ds, "does not parse")
+		return res, diag.ListError(c.traceDiags(f, res.Source, ds, "does not parse").Errors())
 	}
 	knowledge := opts.KB
 	if knowledge == nil {
 		knowledge = kb.Default()
 	}
 	_, ds = check.Check(f, &check.Env{Knowledge: knowledge, Functions: library})
-	for _, d := range ds {
-		if d.Severity == diag.Warning {
-			res.Warnings = append(res.Warnings, d.String())
-		}
-	}
-	if ds.HasErrors() {
-		return res, c.traceErrors(f, res.Source, ds, "does not check")
+	located := c.traceDiags(f, res.Source, ds, "does not check")
+	res.Warnings = append(res.Warnings, located.Warnings()...)
+	if located.HasErrors() {
+		return res, diag.ListError(located.Errors())
 	}
 	return res, nil
 }
@@ -134,10 +136,11 @@ type info struct {
 }
 
 type compiler struct {
-	tr       *trace.Trace
-	ops      []Op
-	infos    []*info
-	warnings []string
+	tr        *trace.Trace
+	traceName string // the trace's file name, for diagnostics
+	ops       []Op
+	infos     []*info
+	warnings  diag.List
 
 	loopLo, loopHi int    // ops [loopLo, loopHi] form the loop body; loopLo < 0 when none
 	loopTable      string // the table's (or list's) path
@@ -168,7 +171,7 @@ func (c *compiler) enrich() {
 	for i, op := range c.ops {
 		in := &info{Op: op, name: "op" + strconv.Itoa(i+1)} // the name evidence cites before emit
 		if op.Note != "" {
-			c.warnings = append(c.warnings, fmt.Sprintf("op%d: %s", i+1, op.Note))
+			c.warn(op.Events, "op%d: %s", i+1, op.Note)
 		}
 		if op.Target != nil {
 			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
@@ -368,7 +371,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			if within := listDesc(c.tr, t, snap); within != nil {
 				dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
 			}
-			c.warnings = append(c.warnings, fmt.Sprintf("%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", ")))
+			c.warn(in.Events, "%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "))
 			return dep
 		}
 	}

@@ -56,7 +56,7 @@ func TestCompileAllTraces(t *testing.T) {
 	for _, p := range paths {
 		t.Run(filepath.Base(p), func(t *testing.T) {
 			res := compileOK(t, load(t, p), filepath.Base(p))
-			t.Logf("%s\nwarnings: %s", res.Source, strings.Join(res.Warnings, "\n"))
+			t.Logf("%s\nwarnings: %s", res.Source, strings.Join(res.Warnings.Messages(), "\n"))
 		})
 	}
 }

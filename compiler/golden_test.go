@@ -72,7 +72,7 @@ func TestGolden(t *testing.T) {
 			checkHeldOut(t, tr, res.Source, sections[goldenHeldOut])
 			warnings := ""
 			if len(res.Warnings) > 0 {
-				warnings = strings.Join(res.Warnings, "\n") + "\n"
+				warnings = strings.Join(res.Warnings.Messages(), "\n") + "\n"
 			}
 			if *update {
 				ar.Files = []txtar.File{{Name: goldenTrace, Data: in.Data}}

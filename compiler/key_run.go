@@ -61,9 +61,9 @@ func (c *compiler) keyRunCheck(i int) ast.Expr {
 			continue // the value is not named elsewhere, or only by the element itself
 		}
 		in := c.infos[i]
-		c.warnings = append(c.warnings, fmt.Sprintf(
+		c.warn(in.Events,
 			"%s: %q was pressed %d times until %s showed %q, the value the screen names; another instance needs another count, so the run stops there when the value differs (pressing until the value shows needs a loop)",
-			in.name, in.Text, i-start+1, desc.String(), now))
+			in.name, in.Text, i-start+1, desc.String(), now)
 		return &ast.Call{Fun: ref("assert"), Args: []*ast.Arg{
 			{Value: &ast.Binary{Op: "==", X: shown, Y: want}},
 			named("message", str(fmt.Sprintf("pressing %s %d times, as demonstrated, did not bring %s to the value the screen names", in.Text, i-start+1, desc.String()))),

@@ -260,8 +260,8 @@ func (c *compiler) demonstratedChoice(in *info, d *Desc, st *state) bool {
 	if c.llm || len(st.sources) > 0 || d == nil || !d.Unique {
 		return false
 	}
-	c.warnings = append(c.warnings, fmt.Sprintf("%s: %s on a list item (%s): compiled as the item the demonstration chose, %s; on another screen the choice may need judgement: describe it with match_element",
-		in.name, in.Action, strings.Join(in.Events, ", "), d.String()))
+	c.warn(in.Events, "%s: %s on a list item (%s): compiled as the item the demonstration chose, %s; on another screen the choice may need judgement: describe it with match_element",
+		in.name, in.Action, strings.Join(in.Events, ", "), d.String())
 	return true
 }
 

@@ -52,7 +52,7 @@ func (c *compiler) noEvidence(i int, text string, st *state) {
 	} else {
 		c.evidence = append(c.evidence, Evidence{Step: name, Value: text, Why: why})
 	}
-	c.warnings = append(c.warnings, fmt.Sprintf("%s: typed %q: %s; check the input (or compile with a model for a dependency)", name, text, why))
+	c.warn(c.infos[i].Events, "%s: typed %q: %s; check the input (or compile with a model for a dependency)", name, text, why)
 }
 
 // secretEvidence records why a password field's value was not looked for.

@@ -89,7 +89,7 @@ func TestScreenGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, res.Source)
 			}
-			got := map[string]string{goldenWant: string(res.Source), goldenWarnings: lines(res.Warnings), explainSection: lines(explainLines(res.Evidence))}
+			got := map[string]string{goldenWant: string(res.Source), goldenWarnings: lines(res.Warnings.Messages()), explainSection: lines(explainLines(res.Evidence))}
 			if *update {
 				for i := range ar.Files {
 					if v, ok := got[ar.Files[i].Name]; ok {

@@ -44,7 +44,7 @@ button #submit | Log in
 				t.Fatalf("%v\n%s", err, res.Source)
 			}
 			assertSource(t, string(res.Source), tt.want, tt.notWant)
-			all := strings.Join(res.Warnings, "\n") + strings.Join(explainLines(res.Evidence), "\n")
+			all := strings.Join(res.Warnings.Messages(), "\n") + strings.Join(explainLines(res.Evidence), "\n")
 			for _, e := range res.Evidence {
 				all += e.Value + strings.Join(e.Found, "") + strings.Join(e.Consistent, "")
 			}

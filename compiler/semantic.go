@@ -69,7 +69,15 @@ type SemanticReply struct {
 	Deps     []*SemanticDep
 	Goal     string
 	Params   []string
-	Warnings []string
+	Warnings []ReplyWarning
+}
+
+// ReplyWarning is a line of a reply that was dropped or corrected.
+type ReplyWarning struct {
+	// Step is the step the line is about ("op4"); empty when the line
+	// names none that exists.
+	Step    string
+	Message string
 }
 
 // Dep returns the reply's line about op, or nil.
@@ -189,7 +197,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		},
 	})
 	if err != nil {
-		c.warnings = append(c.warnings, fmt.Sprintf("semantic: the LLM request failed (%v); the rules' output is kept", err))
+		c.warn(nil, "semantic: the LLM request failed (%v); the rules' output is kept", err)
 		return
 	}
 	allowed := c.inputNames()
@@ -197,7 +205,9 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		allowed = append(allowed, c.loopVar()) // the check reverts a use outside the loop
 	}
 	reply := ParseSemanticReply(resp.Text, k, names, allowed)
-	c.warnings = append(c.warnings, reply.Warnings...)
+	for _, w := range reply.Warnings {
+		c.warnStep(w.Step, "%s", w.Message)
+	}
 
 	checks := func() error { return c.checkFile(file, k) }
 	filled := c.applyDeps(names, judged, reply, checks)
@@ -206,10 +216,10 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		task.Goal = str(reply.Goal)
 	}
 	// Warnings about filled TODO choices are resolved.
-	var ws []string
+	var ws diag.List
 	for _, w := range c.warnings {
-		name, _, _ := strings.Cut(w, ":")
-		if filled[name] && strings.Contains(w, "needs judgement") {
+		name, _, _ := strings.Cut(w.Message, ":")
+		if filled[name] && strings.Contains(w.Message, "needs judgement") {
 			continue
 		}
 		ws = append(ws, w)
@@ -226,7 +236,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
 	}
 	if err := checks(); err != nil { // cannot happen: every edit was checked
-		c.warnings = append(c.warnings, fmt.Sprintf("semantic: %v", err))
+		c.warn(nil, "semantic: %v", err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -96,7 +95,7 @@ func (c *compiler) applyDeps(names []string, judged map[string]*judgement, reply
 			continue
 		}
 		if j == nil {
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: %s needs no judgement; the reply's line about it is ignored", name))
+			c.warnStep(name, "semantic: %s needs no judgement; the reply's line about it is ignored", name)
 			continue
 		}
 		old := j.arg.Value
@@ -132,7 +131,7 @@ func (c *compiler) applyDeps(names []string, judged map[string]*judgement, reply
 		}
 		if err := checks(); err != nil {
 			j.arg.Value = old
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: %s: the reply's %s does not check (%v); kept the rules' step", name, d.Kind, err))
+			c.warnStep(name, "semantic: %s: the reply's %s does not check (%v); kept the rules' step", name, d.Kind, err)
 			continue
 		}
 		filled[name] = true
@@ -157,7 +156,7 @@ func (c *compiler) applyParams(task *ast.Task, reply *SemanticReply) {
 	for i, p := range reply.Params {
 		if i >= len(kept) {
 			if len(reply.Params) > len(kept) {
-				c.warnings = append(c.warnings, fmt.Sprintf("semantic: %d parameters named for %d inputs; the rest are ignored", len(reply.Params), len(kept)))
+				c.warn(nil, "semantic: %d parameters named for %d inputs; the rest are ignored", len(reply.Params), len(kept))
 			}
 			break
 		}
@@ -166,7 +165,7 @@ func (c *compiler) applyParams(task *ast.Task, reply *SemanticReply) {
 			continue
 		}
 		if c.taken[p] || isStepName(p) || p == "row" || p == "item" {
-			c.warnings = append(c.warnings, fmt.Sprintf("semantic: parameter name %s is taken; input %s keeps its name", p, old))
+			c.warn(nil, "semantic: parameter name %s is taken; input %s keeps its name", p, old)
 			continue
 		}
 		c.taken[p] = true

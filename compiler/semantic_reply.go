@@ -65,8 +65,10 @@ type replyParser struct {
 	isInput map[string]bool
 }
 
-func (p *replyParser) warn(format string, args ...any) {
-	p.r.Warnings = append(p.r.Warnings, fmt.Sprintf(format, args...))
+// warn records a dropped or corrected line about the step op ("" when
+// the line names no step that exists).
+func (p *replyParser) warn(op, format string, args ...any) {
+	p.r.Warnings = append(p.r.Warnings, ReplyWarning{Step: op, Message: fmt.Sprintf(format, args...)})
 }
 
 // params reads "params: keyword, date" (or "keyword: text", "none").
@@ -98,9 +100,9 @@ func (p *replyParser) opLine(line string) {
 	i, known := p.pos[op]
 	switch {
 	case !known:
-		p.warn("semantic: %q: there is no step %s; line dropped", clipLine(line), op)
+		p.warn("", "semantic: %q: there is no step %s; line dropped", clipLine(line), op)
 	case p.r.Dep(op) != nil:
-		p.warn("semantic: %q: %s was already given; line dropped", clipLine(line), op)
+		p.warn(op, "semantic: %q: %s was already given; line dropped", clipLine(line), op)
 	case word == "fixed" || word == "input":
 		p.r.Deps = append(p.r.Deps, &SemanticDep{Op: op, Kind: word})
 	default:
@@ -114,7 +116,7 @@ func (p *replyParser) opLine(line string) {
 func (p *replyParser) dep(line, op string, i int, rhs string) *SemanticDep {
 	dm := reDep.FindStringSubmatch(rhs)
 	if dm == nil {
-		p.warn("semantic: %q: not a dependency line; dropped", clipLine(line))
+		p.warn(op, "semantic: %q: not a dependency line; dropped", clipLine(line))
 		return nil
 	}
 	d := &SemanticDep{Op: op, Kind: "dep"}
@@ -127,22 +129,22 @@ func (p *replyParser) dep(line, op string, i int, rhs string) *SemanticDep {
 	case p.k.IsMain(b) && !p.k.IsMain(a):
 		d.Sub, d.Main = a, b
 	default:
-		p.warn("semantic: %q: neither %s nor %s is a main category (%s); line dropped", clipLine(line), a, b, strings.Join(kb.MainCategories(), ", "))
+		p.warn(op, "semantic: %q: neither %s nor %s is a main category (%s); line dropped", clipLine(line), a, b, strings.Join(kb.MainCategories(), ", "))
 		return nil
 	}
 	d.Description = strings.TrimSpace(description(dm[3], dm[4], dm[5]))
 	if d.Description == "" || strings.HasPrefix(d.Description, "TODO") {
-		p.warn("semantic: %q: the description is empty; line dropped", clipLine(line))
+		p.warn(op, "semantic: %q: the description is empty; line dropped", clipLine(line))
 		return nil
 	}
 	if c, _, ok := p.k.Lookup(d.Sub); ok {
 		if d.Main != "" && d.Main != c.Name {
-			p.warn("semantic: %s: %s belongs to %s, not %s; corrected", op, d.Sub, c.Name, d.Main)
+			p.warn(op, "semantic: %s: %s belongs to %s, not %s; corrected", op, d.Sub, c.Name, d.Main)
 		}
 		d.Main = ""
 	} else {
 		if d.Main == "" {
-			p.warn("semantic: %q: unknown subcategory %s without a main category; line dropped", clipLine(line), d.Sub)
+			p.warn(op, "semantic: %q: unknown subcategory %s without a main category; line dropped", clipLine(line), d.Sub)
 			return nil
 		}
 		d.New = true
@@ -150,7 +152,7 @@ func (p *replyParser) dep(line, op string, i int, rhs string) *SemanticDep {
 		if cl := p.k.Closest(d.Sub, 1); len(cl) > 0 {
 			hint = fmt.Sprintf(" (did you mean %s?)", cl[0])
 		}
-		p.warn("semantic: %s: new subcategory %s.%s, not in the knowledge base%s", op, d.Main, d.Sub, hint)
+		p.warn(op, "semantic: %s: new subcategory %s.%s, not in the knowledge base%s", op, d.Main, d.Sub, hint)
 	}
 	ins, ok := p.inputs(line, op, i, dm[6])
 	if !ok {
@@ -184,17 +186,17 @@ func (p *replyParser) inputs(line, op string, i int, list string) ([]string, boo
 			continue
 		}
 		if !reIdent.MatchString(in) {
-			p.warn("semantic: %q: input %q is not a name; line dropped", clipLine(line), in)
+			p.warn(op, "semantic: %q: input %q is not a name; line dropped", clipLine(line), in)
 			return nil, false
 		}
 		if j, isStep := p.pos[strings.ToLower(in)]; isStep {
 			if j >= i {
-				p.warn("semantic: %q: input %s is not an earlier step than %s; line dropped", clipLine(line), in, op)
+				p.warn(op, "semantic: %q: input %s is not an earlier step than %s; line dropped", clipLine(line), in, op)
 				return nil, false
 			}
 			in = strings.ToLower(in)
 		} else if !p.isInput[in] {
-			p.warn("semantic: %q: input %s is neither an earlier step nor an input; line dropped", clipLine(line), in)
+			p.warn(op, "semantic: %q: input %s is neither an earlier step nor an input; line dropped", clipLine(line), in)
 			return nil, false
 		}
 		out = append(out, in)

@@ -64,7 +64,7 @@ func compileLLM(t *testing.T, client llm.Client) *Result {
 	if again := printer.Format(f); !bytes.Equal(again, res.Source) {
 		t.Fatalf("not a fixed point of printer.Format:\n%s\n---\n%s", res.Source, again)
 	}
-	t.Logf("%s\nwarnings:\n%s", res.Source, strings.Join(res.Warnings, "\n"))
+	t.Logf("%s\nwarnings:\n%s", res.Source, strings.Join(res.Warnings.Messages(), "\n"))
 	return res
 }
 
@@ -137,7 +137,7 @@ func TestSemanticGoodReply(t *testing.T) {
 			t.Errorf("still has %q", bad)
 		}
 	}
-	for _, w := range res.Warnings {
+	for _, w := range res.Warnings.Messages() {
 		if strings.Contains(w, "needs judgement") || strings.HasPrefix(w, "semantic:") {
 			t.Errorf("TODO warning kept: %s", w)
 		}
@@ -203,8 +203,8 @@ func TestSemanticMalformedReplies(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res := compileLLM(t, &fakeLLM{reply: tc.reply})
 			for _, w := range tc.warn {
-				if !hasWarning(res.Warnings, w) {
-					t.Errorf("no warning %q in:\n%s", w, strings.Join(res.Warnings, "\n"))
+				if !hasWarning(res.Warnings.Messages(), w) {
+					t.Errorf("no warning %q in:\n%s", w, strings.Join(res.Warnings.Messages(), "\n"))
 				}
 			}
 			for _, s := range tc.has {
@@ -223,7 +223,7 @@ func TestSemanticMalformedReplies(t *testing.T) {
 
 func TestSemanticLLMError(t *testing.T) {
 	res := compileLLM(t, &fakeLLM{err: errors.New("connection refused")})
-	if !hasWarning(res.Warnings, "the LLM request failed") || !strings.Contains(string(res.Source), TODOElement) {
+	if !hasWarning(res.Warnings.Messages(), "the LLM request failed") || !strings.Contains(string(res.Source), TODOElement) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }
@@ -286,14 +286,14 @@ func TestSemanticIterative(t *testing.T) {
 	if p := f.reqs[0].Messages[1].Content; !strings.Contains(p, "Operations to judge: op7, op9.") {
 		t.Errorf("judged operations wrong:\n%s", p)
 	}
-	if hasWarning(res.Warnings, "semantic:") {
+	if hasWarning(res.Warnings.Messages(), "semantic:") {
 		t.Errorf("warnings: %q", res.Warnings)
 	}
 }
 
 func TestSemanticChatterNoWarnings(t *testing.T) {
 	res := compileLLM(t, &fakeLLM{reply: "Sure! Here is my analysis.\nop4: the person picked the first result.\nop7 - typed a note\n```\n```"})
-	if hasWarning(res.Warnings, "semantic:") {
+	if hasWarning(res.Warnings.Messages(), "semantic:") {
 		t.Errorf("chatter produced warnings: %q", res.Warnings)
 	}
 }

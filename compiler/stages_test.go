@@ -147,7 +147,7 @@ func TestStructureRules(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, src)
 		}
 	}
-	if len(res.Warnings) == 0 || !strings.Contains(res.Warnings[0], "op1") {
+	if len(res.Warnings) == 0 || !strings.Contains(res.Warnings[0].Message, "op1") {
 		t.Errorf("no warning for the TODO placeholder: %v", res.Warnings)
 	}
 }

@@ -5,21 +5,19 @@ import (
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
-	"github.com/cogflow/cogflow/runtime/trace"
 )
 
-// traceErrors locates the errors of an emitted workflow that does not
-// parse or check in the trace it was compiled from: each is reported at
-// the event its step came from ($.events[2]), since the workflow's
-// positions point into a file that is never written. An error outside
-// any step (an anchor, an input) is reported at the trace's root. f is
-// the parsed workflow, nil when it did not parse.
-func (c *compiler) traceErrors(f *ast.File, src []byte, ds diag.List, what string) trace.Errors {
-	var out trace.Errors
+// traceDiags locates the diagnostics of an emitted workflow in the trace
+// it was compiled from: each is reported at the event its step came from
+// ($.events[2]) in the trace file (Options.Trace), since the workflow's
+// positions point into a file that is never written. One outside any step
+// (an anchor, an input) is reported at the trace's root. f is the parsed
+// workflow, nil when it did not parse; what says what went wrong ("does
+// not check"). Severities are kept: a checker warning is a compiler
+// warning.
+func (c *compiler) traceDiags(f *ast.File, src []byte, ds diag.List, what string) diag.List {
+	var out diag.List
 	for _, d := range ds {
-		if d.Severity != diag.Error {
-			continue
-		}
 		path, msg := "$", fmt.Sprintf("the compiled workflow %s: %s", what, d.Message)
 		if s := stepAt(f, d.Range.Start.Offset); s != nil && s.Range.End.Offset <= len(src) {
 			text := string(src[s.Range.Start.Offset:s.Range.End.Offset])
@@ -29,9 +27,28 @@ func (c *compiler) traceErrors(f *ast.File, src []byte, ds diag.List, what strin
 				msg = fmt.Sprintf("step `%s`, compiled from event %s, %s: %s", text, cite(ids), what, d.Message)
 			}
 		}
-		out = append(out, &trace.Error{Path: path, Msg: msg})
+		out = append(out, &diag.Diagnostic{Severity: d.Severity, Range: ast.Range{Filename: c.traceName},
+			Path: path, Message: msg, Suggestion: d.Suggestion, Notes: d.Notes})
 	}
 	return out
+}
+
+// warn records a compiler warning at the trace event a step was compiled
+// from: the first of events ($.events[N]), or the trace's root when there
+// is none.
+func (c *compiler) warn(events []string, format string, args ...any) {
+	path := "$"
+	if len(events) > 0 {
+		path = c.eventPath(events[0])
+	}
+	d := diag.AtPath(c.traceName, path, format, args...)
+	d.Severity = diag.Warning
+	c.warnings = append(c.warnings, d)
+}
+
+// warnStep records a warning about the step named name, at its event.
+func (c *compiler) warnStep(name string, format string, args ...any) {
+	c.warn(c.stepEvents(name), format, args...)
 }
 
 // stepAt finds the innermost step whose range holds offset.

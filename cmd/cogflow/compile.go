@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/compiler"
+	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -32,7 +33,7 @@ func runCompile(c *cli, args []string) int {
 	}
 	tr, err := trace.Load(files[0])
 	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
+		trace.Diagnostics(err, files[0]).Render(c.stderr, nil)
 		return exitBadInput
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(files[0]), ".json"), ".trace") + ".cog"
@@ -44,7 +45,7 @@ func runCompile(c *cli, args []string) int {
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	opts := compiler.Options{Filename: name, Trace: filepath.Base(files[0]), KB: k, Literal: *literal}
+	opts := compiler.Options{Filename: name, Trace: files[0], KB: k, Literal: *literal}
 	if !*noLLM {
 		conf, cdiags := config.Load(".")
 		if cdiags.HasErrors() {
@@ -62,12 +63,10 @@ func runCompile(c *cli, args []string) int {
 	}
 	res, err := compiler.Compile(tr, opts)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow compile: %s: %v\n", files[0], err)
+		diag.FromError(err).Render(c.stderr, nil)
 		return exitBadInput
 	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(c.stderr, "cogflow compile: warning: %s\n", w)
-	}
+	res.Warnings.Render(c.stderr, nil)
 	if *explain {
 		fmt.Fprintf(c.stderr, "cogflow compile: evidence for %d values:\n", len(res.Evidence))
 		for _, e := range res.Evidence {

@@ -19,9 +19,9 @@ func TestCompileAndImportErrorPaths(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"compile", tr, "--no-llm", "-o", dir + "/t.cog"}, tr + ": $.events[1]: step `op2 = key(\"Ctrl+Zork\", target: textbox(name: \"Query\", id: \"q\"))`, compiled from event e2, does not check: unknown key \"Zork\""},
-		{[]string{"import", badURL}, badURL + `: $.steps[0].url: "::::" is not an absolute URL`},
-		{[]string{"import", badType}, badType + ": not a DevTools Recorder recording: $.steps: must be an array, not an object"},
+		{[]string{"compile", tr, "--no-llm", "-o", dir + "/t.cog"}, tr + ": $.events[1]: error: step `op2 = key(\"Ctrl+Zork\", target: textbox(name: \"Query\", id: \"q\"))`, compiled from event e2, does not check: unknown key \"Zork\""},
+		{[]string{"import", badURL}, badURL + `: $.steps[0].url: error: "::::" is not an absolute URL`},
+		{[]string{"import", badType}, badType + ": $.steps: error: not a DevTools Recorder recording: must be an array, not an object"},
 	}
 	for _, tt := range tests {
 		r := runCLI(t, "", tt.args...)

@@ -78,9 +78,10 @@ func TestConfigCommandBadFile(t *testing.T) {
 	if r.code != exitBadInput || r.stdout != "" {
 		t.Fatalf("code %d, stdout:\n%s", r.code, r.stdout)
 	}
-	want := file + `:2:3: error: unsupported argument: An argument named "tempreature" is not expected here. Did you mean "temperature"?
+	want := file + `:2:3: error: unsupported argument: An argument named "tempreature" is not expected here
     tempreature = 0.2
     ^~~~~~~~~~~
+  = help: did you mean "temperature"?
 ` + file + `:3:17: error: invalid value for max_retries: max_retries must be between 0 and 10, got 20
     max_retries = 20
                   ^~

@@ -27,11 +27,11 @@ func runImport(c *cli, args []string) int {
 	defer f.Close()
 	tr, warnings, err := trace.FromDevTools(f)
 	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow import: %s: %v\n", files[0], err)
+		trace.Diagnostics(err, files[0]).Render(c.stderr, nil)
 		return exitBadInput
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(c.stderr, "cogflow import: %s: %s\n", files[0], w)
+		w.Diagnostic(files[0]).Render(c.stderr, nil)
 	}
 	dst := *out
 	if dst == "" {

@@ -13,7 +13,6 @@ import (
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
 	"github.com/cogflow/cogflow/stdlib/kb"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // defaultProjectDir is the project folder that check, run, graph and cost
@@ -41,8 +40,7 @@ func projectKB(dir string) (*kb.KB, diag.List) {
 		l.Errorf(ast.Range{Filename: path}, "cannot read the knowledge base: %v", err)
 		return nil, l
 	}
-	k, hdiags := kb.Parse(src, path)
-	ds := kbDiags(hdiags, path)
+	k, ds := kb.Parse(src, path)
 	if ds.HasErrors() {
 		return nil, ds
 	}
@@ -59,38 +57,10 @@ func projectKnowledge() *kb.KB {
 	return kb.Default()
 }
 
-// kbDiags turns the knowledge base parser's diagnostics into the
-// language's, so that they print like every other cogflow diagnostic:
-// file:line:col, the source line and a caret.
-func kbDiags(hd hcl.Diagnostics, path string) diag.List {
-	var out diag.List
-	for _, d := range hd {
-		rng := ast.Range{Filename: path, Start: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Line: 1, Column: 1}}
-		if d.Subject != nil {
-			rng = ast.Range{Filename: d.Subject.Filename,
-				Start: ast.Pos{Line: d.Subject.Start.Line, Column: d.Subject.Start.Column, Offset: d.Subject.Start.Byte},
-				End:   ast.Pos{Line: d.Subject.End.Line, Column: d.Subject.End.Column, Offset: d.Subject.End.Byte}}
-		}
-		msg := d.Summary
-		if d.Detail != "" {
-			msg += ": " + strings.TrimSuffix(d.Detail, ".")
-		}
-		sev := diag.Error
-		if d.Severity == hcl.DiagWarning {
-			sev = diag.Warning
-		}
-		out = append(out, &diag.Diagnostic{Severity: sev, Range: rng, Message: msg})
-	}
-	return out
-}
-
 // renderFiles prints diagnostics with the source lines read from their
 // files.
 func (c *cli) renderFiles(ds diag.List) {
-	ds.Render(c.stderr, func(name string) []byte {
-		b, _ := os.ReadFile(name)
-		return b
-	})
+	ds.Render(c.stderr, diag.ReadFiles())
 }
 
 // runKB is `cogflow kb init|list|show|validate`.
@@ -248,8 +218,7 @@ func (c *cli) kbValidate(dir string, rest []string) int {
 		}
 		return c.readError("kb validate", err)
 	}
-	k, hd := kb.Parse(src, path)
-	ds := kbDiags(hd, path)
+	k, ds := kb.Parse(src, path)
 	ds.Render(c.stderr, func(string) []byte { return src })
 	if ds.HasErrors() {
 		return exitBadInput

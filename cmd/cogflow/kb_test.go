@@ -78,8 +78,8 @@ func TestProjectKBErrors(t *testing.T) {
 	broken := strings.Replace(string(stdlib.KnowledgeHCL), `category "logical_reasoning" {`, `category "logical_reasonin" {`, 1)
 	os.WriteFile(".cogflow/knowledge.hcl", []byte(broken), 0o644)
 	line := strings.Count(broken[:strings.Index(broken, `category "logical_reasonin"`)], "\n") + 1
-	pos := ".cogflow/knowledge.hcl:" + strconv.Itoa(line) + ":10: error: Unknown main category"
-	if r := runCLI(t, "", "kb", "validate"); r.code != exitBadInput || !strings.Contains(r.stderr, pos) || !strings.Contains(r.stderr, `Did you mean "logical_reasoning"?`) {
+	pos := ".cogflow/knowledge.hcl:" + strconv.Itoa(line) + ":10: error: unknown main category"
+	if r := runCLI(t, "", "kb", "validate"); r.code != exitBadInput || !strings.Contains(r.stderr, pos) || !strings.Contains(r.stderr, `= help: did you mean "logical_reasoning"?`) {
 		t.Errorf("validate: exit %d\n%s", r.code, r.stderr)
 	}
 	wf := writeFile(t, dir, "ok.cog", "task ok \"x\" {\n  driver browser\n  op1 = open(\"http://127.0.0.1:8088/\")\n}\n")

@@ -81,7 +81,7 @@ func (c *checker) dependencyType(e *ast.Dependency) types.Type {
 	case !known:
 		d := c.diags.Warnf(e.Sub.Range, "unknown subcategory %s", e.Sub.Name)
 		if near := kb.Closest(e.Sub.Name, 3); len(near) > 0 {
-			d.Message += "; did you mean " + orList(near) + "?"
+			d.Suggestion = "did you mean " + orList(near) + "?"
 		}
 		d.Notes = append(d.Notes, "write main."+e.Sub.Name+" to declare a new subcategory of a main category")
 		return types.TextT

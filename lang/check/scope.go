@@ -162,10 +162,11 @@ func (c *checker) declaredLater(r *ast.Ref) bool {
 	return false
 }
 
-// hint appends "did you mean" to a diagnostic when a close name exists.
+// hint gives a diagnostic its "did you mean" suggestion when a close
+// name exists.
 func hint(d *diag.Diagnostic, name string, candidates []string) {
 	if near := suggest.Closest(name, candidates, 3); len(near) > 0 {
-		d.Message += "; did you mean " + orList(near) + "?"
+		d.Suggestion = "did you mean " + orList(near) + "?"
 	}
 }
 

@@ -1,15 +1,21 @@
-// Package diag holds the diagnostics that the parser and checker report, and
-// renders them the way compilers do: `file:line:col: error: message`, then the
-// offending source line with a caret under the range.
+// Package diag holds cogflow's one diagnostic type, used for every kind of
+// input a person writes or a tool records: workflow files (.cog), the
+// configuration (cogflow.hcl), the knowledge base (knowledge.hcl), traces
+// (JSON) and the compiler's warnings. It renders them one way, as compilers
+// do: `file:line:col: error: message` (or `file: $.events[3]: error:
+// message` for a trace), the offending source line with a caret under the
+// range, then notes and a "did you mean" suggestion.
+//
+// Other formats convert to it at their own boundary (HCL diagnostics in
+// internal/hcldiag, trace errors in runtime/trace), so this package depends
+// on nothing but lang/ast.
 package diag
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/cogflow/cogflow/lang/ast"
 )
@@ -31,19 +37,63 @@ func (s Severity) String() string {
 	return "error"
 }
 
-// Diagnostic is one problem found in a source file.
+// Diagnostic is one problem found in an input. It is located either by a
+// source range (a text file: .cog, .hcl) or by a JSON path (a trace); in
+// both cases Range.Filename names the file.
 type Diagnostic struct {
 	Severity Severity
-	Range    ast.Range
-	Message  string
+	// Range is the span of source text the problem is about. Only its
+	// Filename is set for a diagnostic located by Path or for one about a
+	// whole file (it cannot be read).
+	Range ast.Range
+	// Path locates the problem in a JSON document from its root, like
+	// $.events[3].target; empty for source text.
+	Path    string
+	Message string
+	// Suggestion is a likely fix, such as `did you mean "kind"?`, printed
+	// on a line of its own after the source line.
+	Suggestion string
 	// Notes add context: the candidates considered, where a name was first
 	// declared. Each is printed on a line of its own.
 	Notes []string
 }
 
-// String renders the diagnostic's first line: file:line:col: severity: message.
+// AtPath returns an error located by a JSON path in the named file.
+func AtPath(filename, path, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: Error, Range: ast.Range{Filename: filename}, Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// Position renders where the diagnostic points: file:line:col for source
+// text, `file: $.path` for a JSON document, the file name alone for a
+// whole file, and "" when nothing is known.
+func (d *Diagnostic) Position() string {
+	r := d.Range
+	switch {
+	case d.Path != "" && r.Filename != "":
+		return r.Filename + ": " + d.Path
+	case d.Path != "":
+		return d.Path
+	case r.Start.IsValid():
+		return r.String()
+	}
+	return r.Filename
+}
+
+// String renders the diagnostic's first line: position: severity: message.
 func (d *Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s", d.Range, d.Severity, d.Message)
+	if p := d.Position(); p != "" {
+		return fmt.Sprintf("%s: %s: %s", p, d.Severity, d.Message)
+	}
+	return fmt.Sprintf("%s: %s", d.Severity, d.Message)
+}
+
+// Error makes a single diagnostic usable as an error value; it reads like
+// String, followed by the suggestion when there is one.
+func (d *Diagnostic) Error() string {
+	if d.Suggestion != "" {
+		return d.String() + " (" + d.Suggestion + ")"
+	}
+	return d.String()
 }
 
 // List is the diagnostics of one or more files.
@@ -73,8 +123,37 @@ func (l List) HasErrors() bool {
 	return false
 }
 
+// Errors returns the errors of the list, in order.
+func (l List) Errors() List { return l.of(Error) }
+
+// Warnings returns the warnings of the list, in order.
+func (l List) Warnings() List { return l.of(Warning) }
+
+func (l List) of(sev Severity) List {
+	var out List
+	for _, d := range l {
+		if d.Severity == sev {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Messages returns each diagnostic's message, in order: what a test or a
+// summary compares when the position does not matter.
+func (l List) Messages() []string {
+	out := make([]string, len(l))
+	for i, d := range l {
+		out[i] = d.Message
+	}
+	return out
+}
+
 // Sort orders the list by file, then position, then severity, keeping the
-// order of reports made at the same place.
+// order of reports made at the same place. Diagnostics located by a JSON
+// path keep the order they were reported in, which is the document's order
+// for the trace reader (sorting paths as text would put events[10] before
+// events[2]).
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Range, l[j].Range
@@ -83,6 +162,9 @@ func (l List) Sort() {
 		}
 		if a.Start.Offset != b.Start.Offset {
 			return a.Start.Offset < b.Start.Offset
+		}
+		if l[i].Path != "" || l[j].Path != "" {
+			return false
 		}
 		return l[i].Severity < l[j].Severity
 	})
@@ -99,82 +181,37 @@ func (l List) Err() error {
 // ListError is a List used as an error value.
 type ListError List
 
-// Error lists the diagnostics, one first line each.
+// Error lists the diagnostics, one line each.
 func (e ListError) Error() string {
 	var lines []string
 	for _, d := range e {
-		lines = append(lines, d.String())
+		lines = append(lines, d.Error())
 	}
 	return strings.Join(lines, "\n")
 }
 
-// Sources finds the text of a file by name, for rendering source lines.
-type Sources func(filename string) []byte
-
-// Render writes every diagnostic with its source line and caret.
-func (l List) Render(w io.Writer, src Sources) {
-	for _, d := range l {
-		var text []byte
-		if src != nil {
-			text = src(d.Range.Filename)
-		}
-		d.Render(w, text)
+// Unwrap gives errors.As each diagnostic.
+func (e ListError) Unwrap() []error {
+	out := make([]error, len(e))
+	for i, d := range e {
+		out[i] = d
 	}
+	return out
 }
 
-// Render writes the diagnostic, the source line it points at and a caret
-// line under its range. src may be nil, then only the first line is written.
-func (d *Diagnostic) Render(w io.Writer, src []byte) {
-	fmt.Fprintln(w, d.String())
-	if line, ok := sourceLine(src, d.Range.Start); ok {
-		fmt.Fprintf(w, "  %s\n  %s\n", line, caret(line, d.Range))
+// FromError returns the diagnostics an error carries: a ListError's, or a
+// single *Diagnostic's; any other error becomes one diagnostic without a
+// position, so that a caller can print every failure the one way.
+func FromError(err error) List {
+	var l ListError
+	var d *Diagnostic
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &l):
+		return List(l)
+	case errors.As(err, &d):
+		return List{d}
 	}
-	for _, n := range d.Notes {
-		fmt.Fprintf(w, "  = %s\n", n)
-	}
-}
-
-func sourceLine(src []byte, p ast.Pos) (string, bool) {
-	if src == nil || p.Line < 1 {
-		return "", false
-	}
-	start := p.Offset - (p.Column - 1)
-	if start < 0 || start > len(src) {
-		return "", false
-	}
-	line := src[start:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	return strings.TrimRight(string(line), "\r"), true
-}
-
-// caret builds the marker line: the same whitespace as the source up to the
-// start (tabs kept so columns line up), '^' at the start and '~' under the
-// rest of the range when it ends on the same line.
-func caret(line string, r ast.Range) string {
-	col := r.Start.Column - 1
-	if col > len(line) {
-		col = len(line)
-	}
-	var b strings.Builder
-	for _, c := range line[:col] {
-		if c == '\t' {
-			b.WriteByte('\t')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	b.WriteByte('^')
-	if r.End.Line == r.Start.Line && r.End.Column > r.Start.Column {
-		end := r.End.Column - 1
-		if end > len(line) {
-			end = len(line)
-		}
-		if end > col {
-			n := utf8.RuneCountInString(line[col:end]) - 1
-			b.WriteString(strings.Repeat("~", max(n, 0)))
-		}
-	}
-	return b.String()
+	return List{{Severity: Error, Message: err.Error()}}
 }

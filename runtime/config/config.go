@@ -21,8 +21,9 @@
 // OPENAI_BASE_URL, COGFLOW_TEXT_MODEL, COGFLOW_ELEMENT_MODEL), the project's
 // cogflow.hcl, the user's cogflow.hcl, the defaults. Every value remembers
 // where it came from (Source), so `cogflow config` can say why a setting has
-// the value it has. The files are decoded with hcl/v2, and every problem is
-// an hcl.Diagnostic with its position in the file.
+// the value it has. The files are decoded with hcl/v2; every problem is
+// returned as a lang/diag diagnostic with its position in the file (HCL's
+// diagnostics are converted at this package's boundary, internal/hcldiag).
 package config
 
 import (
@@ -45,7 +46,9 @@ import (
 	"github.com/zclconf/go-cty/cty/convert"
 	"github.com/zclconf/go-cty/cty/function"
 
+	"github.com/cogflow/cogflow/internal/hcldiag"
 	"github.com/cogflow/cogflow/internal/hclguard"
+	"github.com/cogflow/cogflow/lang/diag"
 )
 
 // FileName is the name of the configuration file in both folders.
@@ -167,7 +170,7 @@ type Config struct {
 // (os.UserConfigDir()/cogflow), and applies the process environment.
 // The diagnostics hold every problem found, with positions; the returned
 // Config is never nil, and keeps the defaults for values that were wrong.
-func Load(projectDir string) (*Config, hcl.Diagnostics) {
+func Load(projectDir string) (*Config, diag.List) {
 	return LoadWith(projectDir, UserDir(), os.Getenv)
 }
 
@@ -184,7 +187,7 @@ func UserDir() string {
 // LoadWith is Load with the user folder and the environment given: userDir
 // "" skips the user file, and env looks up environment variables, both for
 // the overrides and for env() in the files (nil: no variables at all).
-func LoadWith(projectDir, userDir string, env func(string) string) (*Config, hcl.Diagnostics) {
+func LoadWith(projectDir, userDir string, env func(string) string) (*Config, diag.List) {
 	if env == nil {
 		env = func(string) string { return "" }
 	}
@@ -231,7 +234,7 @@ func LoadWith(projectDir, userDir string, env func(string) string) (*Config, hcl
 		c.LLM.ElementModel = c.LLM.TextModel
 		c.sources[FieldElementModel] = "default (text_model)"
 	}
-	return c, diags
+	return c, hcldiag.Convert(diags, c.FileText, c.Project.Path)
 }
 
 // set stores a decoded value.

@@ -9,8 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/hcl/v2"
-
+	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
@@ -40,7 +39,7 @@ func mustLoad(t *testing.T, project, user string, env func(string) string) *Conf
 	t.Helper()
 	c, diags := LoadWith(project, user, env)
 	if diags.HasErrors() {
-		t.Fatalf("unexpected diagnostics: %s", diags.Error())
+		t.Fatalf("unexpected diagnostics: %v", diags.Err())
 	}
 	return c
 }
@@ -52,7 +51,7 @@ func at(dir string, line, col int) string {
 func TestDefaults(t *testing.T) {
 	c, diags := LoadWith(dirWith(t, ""), dirWith(t, ""), envMap())
 	if len(diags) != 0 {
-		t.Fatalf("diagnostics: %s", diags.Error())
+		t.Fatalf("diagnostics: %v", diags.Err())
 	}
 	want := LLM{
 		BaseURL: "https://api.openai.com/v1", TextModel: "gpt-4o-mini", ElementModel: "gpt-4o-mini",
@@ -187,8 +186,8 @@ func TestEnvFunction(t *testing.T) {
 		t.Fatalf("want one warning, got %v", diags)
 	}
 	d := diags[0]
-	if d.Severity != hcl.DiagWarning || !strings.Contains(d.Detail, "MY_KEY is not set") || d.Subject.Start.Line != 2 || d.Subject.Start.Column != 13 {
-		t.Errorf("warning = %s at %v", d.Detail, d.Subject)
+	if d.Severity != diag.Warning || !strings.Contains(d.Message, "MY_KEY is not set") || d.Range.Start.Line != 2 || d.Range.Start.Column != 13 {
+		t.Errorf("warning = %s", d)
 	}
 	if c.LLMConfigured() || c.LLM.APIKey != "" || c.Source(FieldAPIKey) != "default" {
 		t.Errorf("an unset env() key counts as configured: %q from %q", c.LLM.APIKey, c.Source(FieldAPIKey))
@@ -260,15 +259,17 @@ func TestDiagnostics(t *testing.T) {
 				t.Fatalf("no error for %q", tc.src)
 			}
 			d := diags[0]
-			text := d.Summary + ": " + d.Detail
-			if !strings.Contains(text, tc.want) {
+			// The message begins in lower case and a "Did you mean"
+			// became the suggestion (internal/hcldiag).
+			text := d.Message + ". " + d.Suggestion
+			if !strings.Contains(strings.ToLower(text), strings.ToLower(tc.want)) {
 				t.Errorf("diagnostic %q does not contain %q", text, tc.want)
 			}
-			if d.Subject == nil {
+			if !d.Range.Start.IsValid() {
 				t.Fatalf("diagnostic %q has no position", text)
 			}
-			if d.Subject.Filename != filepath.Join(dir, FileName) || d.Subject.Start.Line != tc.line || d.Subject.Start.Column != tc.col {
-				t.Errorf("diagnostic %q at %s:%d:%d, want line %d col %d", text, d.Subject.Filename, d.Subject.Start.Line, d.Subject.Start.Column, tc.line, tc.col)
+			if d.Range.Filename != filepath.Join(dir, FileName) || d.Range.Start.Line != tc.line || d.Range.Start.Column != tc.col {
+				t.Errorf("diagnostic %q at %s, want line %d col %d", text, d.Range, tc.line, tc.col)
 			}
 			if c == nil {
 				t.Fatal("nil Config with diagnostics")
@@ -292,7 +293,7 @@ func TestBadValueKeepsDefault(t *testing.T) {
 func TestUserFileDiagnosticsNamed(t *testing.T) {
 	user := dirWith(t, "llm {\n  max_retries = 99\n}\n")
 	_, diags := LoadWith(dirWith(t, ""), user, envMap())
-	if len(diags) != 1 || diags[0].Subject.Filename != filepath.Join(user, FileName) {
+	if len(diags) != 1 || diags[0].Range.Filename != filepath.Join(user, FileName) {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 }
@@ -303,7 +304,7 @@ func TestUnreadableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, diags := LoadWith(dir, "", envMap())
-	if !diags.HasErrors() || !strings.Contains(diags[0].Summary, "Cannot read") {
+	if !diags.HasErrors() || !strings.Contains(diags[0].Message, "cannot read") {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 }
@@ -398,9 +399,10 @@ func TestRenderDiagnostics(t *testing.T) {
 	b.Reset()
 	c.Render(&b, diags)
 	file = filepath.Join(dir, FileName)
-	want = file + `:2:3: error: unsupported argument: An argument named "tempreature" is not expected here. Did you mean "temperature"?` + "\n" +
+	want = file + `:2:3: error: unsupported argument: An argument named "tempreature" is not expected here` + "\n" +
 		"    tempreature = 1\n" +
 		"    ^~~~~~~~~~~\n" +
+		`  = help: did you mean "temperature"?` + "\n" +
 		file + ":3:17: error: invalid value for max_retries: max_retries must be between 0 and 10, got 12\n" +
 		"    max_retries = 12\n" +
 		"                  ^~\n"
@@ -425,7 +427,7 @@ func TestLoadUsesProcessEnvironment(t *testing.T) {
 	t.Setenv("HOME", t.TempDir())
 	c, diags := Load(dirWith(t, ""))
 	if diags.HasErrors() {
-		t.Fatal(diags.Error())
+		t.Fatal(diags.Err())
 	}
 	if c.Source(FieldAPIKey) != "env OPENAI_API_KEY" {
 		t.Errorf("Source(api_key) = %q", c.Source(FieldAPIKey))

@@ -40,7 +40,7 @@ func TestFileTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, diags := LoadWith(dir, "", envMap())
-	if !diags.HasErrors() || !strings.Contains(diags.Error(), "at most 65536 bytes") {
+	if !diags.HasErrors() || !strings.Contains(diags.Err().Error(), "at most 65536 bytes") {
 		t.Errorf("diagnostics %v", diags)
 	}
 }

@@ -148,7 +148,11 @@ func (w *walker) value(tok json.Token, v reflect.Value) error {
 			w.push(key, -1)
 			f := info.byName[key]
 			if f == nil {
-				return w.errorf("unknown field %q%s", key, info.suggest(key))
+				e := w.path().errorf("unknown field %q", key)
+				if near := info.suggest(key); near != "" {
+					e.Suggestion = fmt.Sprintf("did you mean %q?", near)
+				}
+				return e
 			}
 			if seen&(1<<f.n) != 0 {
 				return w.errorf("duplicate field %q", key)
@@ -298,23 +302,21 @@ type structInfo struct {
 	byName map[string]*fieldInfo
 }
 
-// suggest names a field that differs from key only in case or separators.
+// suggest names a field that differs from key only in case or separators,
+// or by a typo; "" when none is close.
 func (s *structInfo) suggest(key string) string {
 	norm := func(s string) string { return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s)) }
 	best, bestD := "", 3
 	for _, f := range s.fields {
 		d := suggest.Distance(norm(f.name), norm(key))
 		if d == 0 {
-			return fmt.Sprintf(" (did you mean %q?)", f.name)
+			return f.name
 		}
 		if d < bestD && len(key) > 2*d {
 			best, bestD = f.name, d
 		}
 	}
-	if best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
+	return best
 }
 
 var structInfos sync.Map // reflect.Type → *structInfo

@@ -13,9 +13,17 @@ import (
 type Error struct {
 	Path string
 	Msg  string
+	// Suggestion is a likely fix, like `did you mean "kind"?`; empty when
+	// there is none.
+	Suggestion string
 }
 
-func (e *Error) Error() string { return e.Path + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Suggestion != "" {
+		return e.Path + ": " + e.Msg + " (" + e.Suggestion + ")"
+	}
+	return e.Path + ": " + e.Msg
+}
 
 // Errors are all the problems validation found, in document order.
 type Errors []*Error
@@ -93,6 +101,8 @@ func isIdent(s string) bool {
 	}
 	return s != ""
 }
+
+func (p jpath) String() string { return string(p) }
 
 func (p jpath) index(i int) jpath { return p + jpath("["+strconv.Itoa(i)+"]") }
 

@@ -288,8 +288,14 @@ func TestReadErrors(t *testing.T) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %T %q is not an *Error", err, err)
 			}
-			if e.Path != tt.path || e.Msg != tt.msg {
-				t.Errorf("got  %s: %s\nwant %s: %s", e.Path, e.Msg, tt.path, tt.msg)
+			// A "did you mean" is the error's Suggestion, printed after the
+			// message.
+			msg := e.Msg
+			if e.Suggestion != "" {
+				msg += " (" + e.Suggestion + ")"
+			}
+			if e.Path != tt.path || msg != tt.msg {
+				t.Errorf("got  %s: %s\nwant %s: %s", e.Path, msg, tt.path, tt.msg)
 			}
 		})
 	}

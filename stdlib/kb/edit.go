@@ -177,8 +177,8 @@ func (k *KB) ruleRange() string {
 // next compile cannot read.
 func (k *KB) Validate() error {
 	back, diags := Parse(k.Format(), "knowledge.hcl")
-	if diags.HasErrors() {
-		return diags
+	if err := diags.Err(); err != nil {
+		return err
 	}
 	var names []string
 	for _, c := range back.Categories {

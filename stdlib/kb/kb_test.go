@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/stdlib"
-	"github.com/hashicorp/hcl/v2"
 )
 
 func TestDefault(t *testing.T) {
@@ -235,12 +235,12 @@ func TestParseDiagnostics(t *testing.T) {
 	if !strings.Contains(base, repeatDef) || !strings.Contains(base, repeatExamples) {
 		t.Fatalf("unexpected canonical form:\n%s", base)
 	}
-	warning := hcl.DiagWarning
+	warning := diag.Warning
 	for _, tc := range []struct {
 		name     string
 		old, new string // replace the first old by new; old "" appends new
 		want     string
-		severity hcl.DiagnosticSeverity // zero value is DiagInvalid: read as DiagError
+		severity diag.Severity // zero value is diag.Error
 	}{
 		{"syntax error", "version = 1", "version = = 1 # HERE", "Invalid expression", 0},
 		{"unclosed block", "", "rule \"9\" { # HERE", "Unclosed configuration block", 0},
@@ -298,12 +298,9 @@ func TestParseDiagnostics(t *testing.T) {
 				line = lineOf(src, `category "information_recall"`)
 			}
 			severity := tc.severity
-			if severity == hcl.DiagInvalid {
-				severity = hcl.DiagError
-			}
 			k, diags := Parse([]byte(src), "test.hcl")
 			if !hasDiag(diags, severity, tc.want, line) {
-				t.Errorf("want %s %q at test.hcl:%d, got:\n%s\nsource:\n%s", sevName(severity), tc.want, line, diags, numbered(src))
+				t.Errorf("want %s %q at test.hcl:%d, got:\n%v\nsource:\n%s", severity, tc.want, line, diag.ListError(diags), numbered(src))
 			}
 			if (k == nil) != diags.HasErrors() {
 				t.Errorf("KB is %v with errors=%v", k, diags.HasErrors())
@@ -312,21 +309,17 @@ func TestParseDiagnostics(t *testing.T) {
 	}
 }
 
-func hasDiag(diags hcl.Diagnostics, sev hcl.DiagnosticSeverity, summary string, line int) bool {
+// hasDiag reports a diagnostic of severity sev whose message begins with
+// holds summary (HCL's summary, first letter lower-cased by the conversion) at
+// line of test.hcl.
+func hasDiag(diags diag.List, sev diag.Severity, summary string, line int) bool {
 	for _, d := range diags {
-		if d.Severity == sev && strings.Contains(d.Summary, summary) &&
-			d.Subject != nil && d.Subject.Filename == "test.hcl" && d.Subject.Start.Line == line {
+		if d.Severity == sev && strings.Contains(strings.ToLower(d.Message), strings.ToLower(summary)) &&
+			d.Range.Filename == "test.hcl" && d.Range.Start.Line == line {
 			return true
 		}
 	}
 	return false
-}
-
-func sevName(s hcl.DiagnosticSeverity) string {
-	if s == hcl.DiagWarning {
-		return "warning"
-	}
-	return "error"
 }
 
 // markedLine returns the 1-based line holding "# HERE".
@@ -418,7 +411,7 @@ func TestLoad(t *testing.T) {
 	if err := os.WriteFile(path, []byte("version = 1\ncategory \"x\" {\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if k, diags := Load(path); k != nil || !diags.HasErrors() || diags[0].Subject.Filename != path {
+	if k, diags := Load(path); k != nil || !diags.HasErrors() || diags[0].Range.Filename != path {
 		t.Errorf("Load(broken) = %v, %v", k, diags)
 	}
 	if k, diags := Load(filepath.Join(dir, "missing.hcl")); k != nil || !diags.HasErrors() {
@@ -439,8 +432,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		k, diags := Parse(src, "fuzz.hcl")
 		for _, d := range diags {
-			if d.Summary == internalErrorSummary {
-				t.Fatalf("Parse panicked: %s", d.Detail)
+			if strings.HasPrefix(strings.ToLower(d.Message), strings.ToLower(internalErrorSummary)) {
+				t.Fatalf("Parse panicked: %s", d.Message)
 			}
 		}
 		if k == nil {

@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/internal/hcldiag"
 	"github.com/cogflow/cogflow/internal/hclguard"
+	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
 	"github.com/hashicorp/hcl/v2"
@@ -57,7 +59,7 @@ var (
 func Default() *KB {
 	k, diags := Parse(stdlib.KnowledgeHCL, stdlib.KnowledgeFilename)
 	if diags.HasErrors() {
-		panic("kb: the embedded default knowledge base is broken: " + diags.Error())
+		panic("kb: the embedded default knowledge base is broken: " + diags.Err().Error())
 	}
 	return k
 }
@@ -73,23 +75,31 @@ func ReadFile(path string) ([]byte, error) {
 }
 
 // Load reads and parses the knowledge base file at path.
-func Load(path string) (*KB, hcl.Diagnostics) {
+func Load(path string) (*KB, diag.List) {
 	src, err := ReadFile(path)
 	if err != nil {
-		return nil, hcl.Diagnostics{{
+		return nil, hcldiag.Convert(hcl.Diagnostics{{
 			Severity: hcl.DiagError,
 			Summary:  "Cannot read knowledge base",
 			Detail:   err.Error(),
-		}}
+		}}, nil, path)
 	}
 	return Parse(src, path)
 }
 
 // Parse decodes a knowledge base from HCL source; filename names it in
-// diagnostics. Every problem is reported with its source range. The returned
-// KB is nil when the diagnostics contain an error; warnings (such as an example
-// that does not name its own subcategory) leave it usable.
-func Parse(src []byte, filename string) (k *KB, diags hcl.Diagnostics) {
+// diagnostics. Every problem is reported with its source range, as a
+// lang/diag diagnostic (HCL's are converted here, at the package's
+// boundary). The returned KB is nil when the diagnostics contain an error;
+// warnings (such as an example that does not name its own subcategory)
+// leave it usable.
+func Parse(src []byte, filename string) (*KB, diag.List) {
+	k, diags := parseHCL(src, filename)
+	return k, hcldiag.Convert(diags, diag.Text(src), filename)
+}
+
+// parseHCL is Parse with HCL's own diagnostics.
+func parseHCL(src []byte, filename string) (k *KB, diags hcl.Diagnostics) {
 	defer func() {
 		// A safety net: no input may crash a caller. FuzzParse fails on this
 		// diagnostic, so a real bug still surfaces in testing.

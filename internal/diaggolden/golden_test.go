@@ -1,0 +1,99 @@
+package diaggolden
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/cogflow/cogflow/compiler"
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/diag"
+	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime/config"
+	"github.com/cogflow/cogflow/runtime/trace"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+	"github.com/cogflow/cogflow/stdlib/kb"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files with the current output")
+
+// diagnose returns the diagnostics of one input file, chosen by its name,
+// as the command line gets them.
+func diagnose(t *testing.T, name string, src []byte) diag.List {
+	switch {
+	case strings.HasSuffix(name, ".cog"):
+		f, ds := syntax.Parse(name, src)
+		if f != nil {
+			_, more := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+			ds = append(ds, more...)
+			ds.Sort()
+		}
+		return ds
+	case name == config.FileName:
+		// Load reads the file from a folder: the file's name in the
+		// diagnostics is then relative, as for `cogflow config`.
+		t.Chdir(t.TempDir())
+		if err := os.WriteFile(name, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, ds := config.LoadWith(".", "", nil)
+		return ds
+	case strings.HasSuffix(name, ".hcl"):
+		_, ds := kb.Parse(src, name)
+		return ds
+	case strings.HasSuffix(name, ".trace.json"):
+		tr, err := trace.Parse(src)
+		if err != nil {
+			return trace.Diagnostics(err, name)
+		}
+		res, err := compiler.Compile(tr, compiler.Options{Filename: "out.cog", Trace: name})
+		return append(diag.FromError(err), res.Warnings...)
+	}
+	t.Fatalf("no source kind for %s", name)
+	return nil
+}
+
+// TestGoldenRendering runs every testdata/*.txtar: input files, then a
+// "rendered" section with the exact output of lang/diag's renderer for
+// their diagnostics, source lines (for text files) read from the input.
+func TestGoldenRendering(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, path := range files {
+		path, _ := filepath.Abs(path) // a source kind may change the folder
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got strings.Builder
+			want := -1
+			for i, f := range ar.Files {
+				if f.Name == "rendered" {
+					want = i
+					continue
+				}
+				diagnose(t, f.Name, f.Data).Render(&got, diag.Text(f.Data))
+			}
+			if want < 0 {
+				t.Fatalf("%s has no rendered section", path)
+			}
+			if *update {
+				ar.Files[want].Data = []byte(got.String())
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if got.String() != string(ar.Files[want].Data) {
+				t.Errorf("rendering differs\n--- got\n%s--- want\n%s", got.String(), ar.Files[want].Data)
+			}
+		})
+	}
+}
