@@ -20,6 +20,18 @@ var demoSignals = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
+// demoArgs is the synopsis of `cogflow demo`, and demoHelpText what
+// `cogflow help demo` says about each subcommand.
+const (
+	demoArgs     = "serve|run [FILE] [--addr HOST:PORT]"
+	demoHelpText = `Subcommands:
+  serve       serve the demo site until Ctrl-C
+  run [FILE]  serve the demo site in this process, run FILE against it in
+              headless Chromium (default: ` + demoWorkflow + `),
+              and show the run and what it changed on the site
+`
+)
+
 // demoWorkflow is what `demo run` runs without a file: an LLM-free
 // iterative task over the reading list.
 const demoWorkflow = "examples/demo_uppercase_titles.cog"
@@ -35,7 +47,7 @@ func runDemo(c *cli, args []string) int {
 	case len(rest) >= 1 && rest[0] == "run":
 		return c.demoRun(*addr, rest[1:])
 	case len(rest) != 1 || rest[0] != "serve":
-		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT] or cogflow demo run [FILE]")
+		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT] or cogflow demo run [FILE] [--addr HOST:PORT]")
 		return exitUsage
 	}
 

@@ -14,6 +14,15 @@ import (
 	"time"
 )
 
+// demoHelpLines are what `demo --help` must say: both subcommands, what
+// run runs by default, and the flag.
+var demoHelpLines = []string{
+	"Usage: cogflow demo serve|run [FILE] [--addr HOST:PORT]",
+	"\n  serve ", "serve the demo site until Ctrl-C",
+	"\n  run [FILE] ", "headless Chromium", "default: examples/demo_uppercase_titles.cog",
+	"-addr HOST:PORT",
+}
+
 func TestDemoArgs(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -22,12 +31,13 @@ func TestDemoArgs(t *testing.T) {
 		stdout []string
 		stderr []string
 	}{
-		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
-		{name: "demo --help", args: []string{"demo", "--help"}, stdout: []string{"Usage: cogflow demo serve"}},
-		{name: "help demo", args: []string{"help", "demo"}, stdout: []string{"Usage: cogflow demo serve"}},
+		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve|run [FILE] [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
+		{name: "demo --help", args: []string{"demo", "--help"}, stdout: demoHelpLines},
+		{name: "demo run --help", args: []string{"demo", "run", "--help"}, stdout: demoHelpLines},
+		{name: "help demo", args: []string{"help", "demo"}, stdout: demoHelpLines},
 		{name: "help lists demo", args: []string{"help"}, stdout: []string{"  demo "}},
-		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"serve"}},
-		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"serve"}},
+		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"demo serve", "demo run"}},
+		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"demo serve", "demo run"}},
 		{name: "bad flag", args: []string{"demo", "serve", "--port", "1"}, code: exitUsage, stderr: []string{"-port", "Usage: cogflow demo"}},
 		{name: "bad address", args: []string{"demo", "serve", "--addr", "127.0.0.1:99999"}, code: exitUsage, stderr: []string{"cogflow demo:"}},
 	}
