@@ -23,10 +23,12 @@ var demoSignals = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
-// demoArgs is the synopsis of `cogflow demo`, and demoHelpText what
-// `cogflow help demo` says about each subcommand.
+// demoArgs is the synopsis of `cogflow demo`, demoSummary its line in
+// `cogflow help`, and demoHelpText what `cogflow help demo` says about each
+// subcommand.
 const (
-	demoArgs     = "serve|run [FILE] [--addr HOST:PORT]"
+	demoSummary  = "serve the demo site or a simulated Android phone the examples run against, or run one"
+	demoArgs     = "serve|run [FILE]|android [--addr HOST:PORT]"
 	demoHelpText = `Subcommands:
   serve       serve the demo site until Ctrl-C; it prints the cogflow run
               line that points an example at it (--input site=URL)
@@ -34,6 +36,9 @@ const (
               headless Chromium (default: ` + demoWorkflow + `),
               and show the run and what it changed on the site; the
               workflow's input site, if it has one, is set to the site's URL
+  android     serve a simulated Android phone with a contacts app as an adb
+              server until Ctrl-C; it prints the cogflow run line for
+              ` + androidExample + ` and logs the contacts added
 `
 )
 
@@ -46,22 +51,35 @@ const siteInput = "site"
 // iterative task over the reading list.
 const demoWorkflow = "examples/demo_uppercase_titles.cog"
 
+// demoAddrs are the addresses the subcommands listen on without --addr.
+var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8088", "android": androidDemoAddr}
+
 func runDemo(c *cli, args []string) int {
 	fs := c.newFlags("demo")
-	addr := fs.String("addr", "127.0.0.1:8088", "listen on `HOST:PORT` (port 0 picks a free port)")
+	addr := fs.String("addr", "", "listen on `HOST:PORT` (port 0 picks a free port); default 127.0.0.1:8088, for android "+androidDemoAddr)
 	rest, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
 	}
+	sub := ""
+	if len(rest) > 0 {
+		sub = rest[0]
+	}
+	listen := *addr
+	if listen == "" {
+		listen = demoAddrs[sub]
+	}
 	switch {
-	case len(rest) >= 1 && rest[0] == "run":
-		return c.demoRun(*addr, rest[1:])
-	case len(rest) != 1 || rest[0] != "serve":
-		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT] or cogflow demo run [FILE] [--addr HOST:PORT]")
+	case sub == "run":
+		return c.demoRun(listen, rest[1:])
+	case sub == "android" && len(rest) == 1:
+		return c.demoAndroid(listen)
+	case sub != "serve" || len(rest) != 1:
+		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT], cogflow demo run [FILE] [--addr HOST:PORT] or cogflow demo android [--addr HOST:PORT]")
 		return exitUsage
 	}
 
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow demo: %v\n", err)
 		return exitUsage

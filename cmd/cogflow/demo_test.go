@@ -16,13 +16,14 @@ import (
 	"time"
 )
 
-// demoHelpLines are what `demo --help` must say: both subcommands, what
-// run runs by default, and the flag.
+// demoHelpLines are what `demo --help` must say: the three subcommands,
+// what run runs by default, what android serves, and the flag.
 var demoHelpLines = []string{
-	"Usage: cogflow demo serve|run [FILE] [--addr HOST:PORT]",
+	"Usage: cogflow demo serve|run [FILE]|android [--addr HOST:PORT]",
 	"\n  serve ", "serve the demo site until Ctrl-C",
 	"\n  run [FILE] ", "headless Chromium", "default: examples/demo_uppercase_titles.cog",
-	"-addr HOST:PORT",
+	"\n  android ", "simulated Android phone", "examples/android_add_contact.cog",
+	"-addr HOST:PORT", "default 127.0.0.1:8088, for android 127.0.0.1:5038",
 }
 
 func TestDemoArgs(t *testing.T) {
@@ -33,13 +34,15 @@ func TestDemoArgs(t *testing.T) {
 		stdout []string
 		stderr []string
 	}{
-		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve|run [FILE] [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
+		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve|run [FILE]|android [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
 		{name: "demo --help", args: []string{"demo", "--help"}, stdout: demoHelpLines},
 		{name: "demo run --help", args: []string{"demo", "run", "--help"}, stdout: demoHelpLines},
 		{name: "help demo", args: []string{"help", "demo"}, stdout: demoHelpLines},
+		{name: "demo android --help", args: []string{"demo", "android", "--help"}, stdout: demoHelpLines},
+		{name: "demo android with an argument", args: []string{"demo", "android", "x.cog"}, code: exitUsage, stderr: []string{"demo android [--addr HOST:PORT]"}},
 		{name: "help lists demo", args: []string{"help"}, stdout: []string{"  demo "}},
-		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"demo serve", "demo run"}},
-		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"demo serve", "demo run"}},
+		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"demo serve", "demo run", "demo android"}},
+		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"demo serve", "demo run", "demo android"}},
 		{name: "bad flag", args: []string{"demo", "serve", "--port", "1"}, code: exitUsage, stderr: []string{"-port", "Usage: cogflow demo"}},
 		{name: "bad address", args: []string{"demo", "serve", "--addr", "127.0.0.1:99999"}, code: exitUsage, stderr: []string{"cogflow demo:"}},
 	}
