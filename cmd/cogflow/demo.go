@@ -17,8 +17,9 @@ import (
 	"github.com/cogflow/cogflow/lang/syntax"
 )
 
-// demoSignals returns the context that ends `demo serve`: Ctrl-C or
-// SIGTERM. Tests replace it to stop the server themselves.
+// demoSignals returns the context that ends `demo serve` and `demo
+// android`: Ctrl-C or SIGTERM. Tests replace it to stop the server
+// themselves.
 var demoSignals = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
@@ -54,6 +55,7 @@ const demoWorkflow = "examples/demo_uppercase_titles.cog"
 // demoAddrs are the addresses the subcommands listen on without --addr.
 var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8088", "android": androidDemoAddr}
 
+// runDemo picks the subcommand and its address.
 func runDemo(c *cli, args []string) int {
 	fs := c.newFlags("demo")
 	addr := fs.String("addr", "", "listen on `HOST:PORT` (port 0 picks a free port); default 127.0.0.1:8088, for android "+androidDemoAddr)
@@ -78,8 +80,12 @@ func runDemo(c *cli, args []string) int {
 		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT], cogflow demo run [FILE] [--addr HOST:PORT] or cogflow demo android [--addr HOST:PORT]")
 		return exitUsage
 	}
+	return c.demoServe(listen)
+}
 
-	ln, err := net.Listen("tcp", listen)
+// demoServe serves the demo site at addr until Ctrl-C.
+func (c *cli) demoServe(addr string) int {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow demo: %v\n", err)
 		return exitUsage
