@@ -5,7 +5,7 @@ GO      ?= go
 BIN     := bin/cogflow
 PKGS    := ./...
 
-.PHONY: all build test lint vet fmt-check deps demo bench fuzz soak clean eval-replay eval-replay-devtools
+.PHONY: all build test lint vet fmt-check deps demo demo-android bench fuzz soak clean eval-replay eval-replay-devtools
 
 all: build
 
@@ -39,6 +39,12 @@ test: deps lint
 demo: deps build
 	./$(BIN) check examples/*.cog
 	./$(BIN) demo run examples/demo_uppercase_titles.cog
+
+# The Android demo: serve the simulated phone (cogflow demo android), run
+# the Android example on it and show the contact it added. No device needed.
+demo-android: build
+	./$(BIN) check examples/android_add_contact.cog
+	BIN=$(BIN) ./tools/demo-android.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)

@@ -8,38 +8,84 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/cogflow/cogflow/examples/site"
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/syntax"
 )
 
-// demoSignals returns the context that ends `demo serve`: Ctrl-C or
-// SIGTERM. Tests replace it to stop the server themselves.
+// demoSignals returns the context that ends `demo serve` and `demo
+// android`: Ctrl-C or SIGTERM. Tests replace it to stop the server
+// themselves.
 var demoSignals = func() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
+
+// demoArgs is the synopsis of `cogflow demo`, demoSummary its line in
+// `cogflow help`, and demoHelpText what `cogflow help demo` says about each
+// subcommand.
+const (
+	demoSummary  = "serve the demo site or a simulated Android phone the examples run against, or run one"
+	demoArgs     = "serve|run [FILE]|android [--addr HOST:PORT]"
+	demoHelpText = `Subcommands:
+  serve       serve the demo site until Ctrl-C; it prints the cogflow run
+              line that points an example at it (--input site=URL)
+  run [FILE]  serve the demo site in this process, run FILE against it in
+              headless Chromium (default: ` + demoWorkflow + `),
+              and show the run and what it changed on the site; the
+              workflow's input site, if it has one, is set to the site's URL
+  android     serve a simulated Android phone with a contacts app as an adb
+              server until Ctrl-C; it prints the cogflow run line for
+              ` + androidExample + ` and logs the contacts added
+`
+)
+
+// siteInput is the input of the examples that holds the demo site's
+// address ("http://127.0.0.1:8088" by default), so that they run against
+// a demo site on any port.
+const siteInput = "site"
 
 // demoWorkflow is what `demo run` runs without a file: an LLM-free
 // iterative task over the reading list.
 const demoWorkflow = "examples/demo_uppercase_titles.cog"
 
+// demoAddrs are the addresses the subcommands listen on without --addr.
+var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8088", "android": androidDemoAddr}
+
+// runDemo picks the subcommand and its address.
 func runDemo(c *cli, args []string) int {
 	fs := c.newFlags("demo")
-	addr := fs.String("addr", "127.0.0.1:8088", "listen on `HOST:PORT` (port 0 picks a free port)")
+	addr := fs.String("addr", "", "listen on `HOST:PORT` (port 0 picks a free port); default 127.0.0.1:8088, for android "+androidDemoAddr)
 	rest, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
 	}
+	sub := ""
+	if len(rest) > 0 {
+		sub = rest[0]
+	}
+	listen := *addr
+	if listen == "" {
+		listen = demoAddrs[sub]
+	}
 	switch {
-	case len(rest) >= 1 && rest[0] == "run":
-		return c.demoRun(*addr, rest[1:])
-	case len(rest) != 1 || rest[0] != "serve":
-		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT] or cogflow demo run [FILE]")
+	case sub == "run":
+		return c.demoRun(listen, rest[1:])
+	case sub == "android" && len(rest) == 1:
+		return c.demoAndroid(listen)
+	case sub != "serve" || len(rest) != 1:
+		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT], cogflow demo run [FILE] [--addr HOST:PORT] or cogflow demo android [--addr HOST:PORT]")
 		return exitUsage
 	}
+	return c.demoServe(listen)
+}
 
-	ln, err := net.Listen("tcp", *addr)
+// demoServe serves the demo site at addr until Ctrl-C.
+func (c *cli) demoServe(addr string) int {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow demo: %v\n", err)
 		return exitUsage
@@ -54,6 +100,8 @@ func runDemo(c *cli, args []string) int {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	fmt.Fprintf(c.stderr, "cogflow demo: serving the demo site at %s (Ctrl-C stops)\n", siteURL(ln.Addr()))
+	fmt.Fprintf(c.stderr, "cogflow demo: run an example against it: cogflow run %s --input %s=%s\n",
+		demoWorkflow, siteInput, siteInputValue(ln.Addr()))
 
 	select {
 	case err := <-served:
@@ -86,6 +134,37 @@ func siteURL(a net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
+// siteInputValue is the value of the examples' input site for a server
+// at a: its URL without the trailing slash, since the examples append
+// "/page" to it.
+func siteInputValue(a net.Addr) string { return strings.TrimSuffix(siteURL(a), "/") }
+
+// declaresSite reports whether a task of the workflow file declares the
+// input site, which demo run then sets to the address it serves at. A file
+// that cannot be read or parsed says no: the run reports why.
+func declaresSite(file string) bool {
+	src, err := readFileLimited(file, "a workflow", maxWorkflowSize)
+	if err != nil {
+		return false
+	}
+	f, _ := syntax.Parse(file, src)
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		t, ok := d.(*ast.Task)
+		if !ok || t.Body == nil {
+			continue
+		}
+		for _, st := range t.Body.Stmts {
+			if in, ok := st.(*ast.InputDecl); ok && in.Name.Name == siteInput {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // demoRun serves the demo site in this process, runs a workflow against it
 // in headless Chromium, and shows the run and what it changed on the site.
 func (c *cli) demoRun(addr string, args []string) int {
@@ -103,8 +182,15 @@ func (c *cli) demoRun(addr string, args []string) int {
 	go srv.Serve(ln)
 	defer srv.Close()
 	before := s.State()
-	fmt.Fprintf(c.stdout, "demo site at %s; running %s\n\n", siteURL(ln.Addr()), file)
-	code := c.run(runConfig{file: file, inputs: inputFlags{}, yes: true, root: ".cogflow"})
+	inputs := inputFlags{}
+	fmt.Fprintf(c.stdout, "demo site at %s; running %s", siteURL(ln.Addr()), file)
+	if declaresSite(file) {
+		inputs[siteInput] = siteInputValue(ln.Addr())
+		fmt.Fprintf(c.stdout, " with --input %s=%s\n\n", siteInput, inputs[siteInput])
+	} else {
+		fmt.Fprintf(c.stdout, "\n(it has no input %s: it goes to the addresses it names)\n\n", siteInput)
+	}
+	code := c.run(runConfig{file: file, inputs: inputs, yes: true, root: ".cogflow"})
 	fmt.Fprintln(c.stdout, "\nwhat changed on the site:")
 	changes := site.Diff(before, s.State())
 	if len(changes) == 0 {

@@ -7,12 +7,24 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
+
+// demoHelpLines are what `demo --help` must say: the three subcommands,
+// what run runs by default, what android serves, and the flag.
+var demoHelpLines = []string{
+	"Usage: cogflow demo serve|run [FILE]|android [--addr HOST:PORT]",
+	"\n  serve ", "serve the demo site until Ctrl-C",
+	"\n  run [FILE] ", "headless Chromium", "default: examples/demo_uppercase_titles.cog",
+	"\n  android ", "simulated Android phone", "examples/android_add_contact.cog",
+	"-addr HOST:PORT", "default 127.0.0.1:8088, for android 127.0.0.1:5038",
+}
 
 func TestDemoArgs(t *testing.T) {
 	tests := []struct {
@@ -22,12 +34,15 @@ func TestDemoArgs(t *testing.T) {
 		stdout []string
 		stderr []string
 	}{
-		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
-		{name: "demo --help", args: []string{"demo", "--help"}, stdout: []string{"Usage: cogflow demo serve"}},
-		{name: "help demo", args: []string{"help", "demo"}, stdout: []string{"Usage: cogflow demo serve"}},
+		{name: "demo serve --help", args: []string{"demo", "serve", "--help"}, stdout: []string{"Usage: cogflow demo serve|run [FILE]|android [--addr HOST:PORT]", "Serve the demo site", "-addr", "127.0.0.1:8088"}},
+		{name: "demo --help", args: []string{"demo", "--help"}, stdout: demoHelpLines},
+		{name: "demo run --help", args: []string{"demo", "run", "--help"}, stdout: demoHelpLines},
+		{name: "help demo", args: []string{"help", "demo"}, stdout: demoHelpLines},
+		{name: "demo android --help", args: []string{"demo", "android", "--help"}, stdout: demoHelpLines},
+		{name: "demo android with an argument", args: []string{"demo", "android", "x.cog"}, code: exitUsage, stderr: []string{"demo android [--addr HOST:PORT]"}},
 		{name: "help lists demo", args: []string{"help"}, stdout: []string{"  demo "}},
-		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"serve"}},
-		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"serve"}},
+		{name: "no subcommand", args: []string{"demo"}, code: exitUsage, stderr: []string{"demo serve", "demo run", "demo android"}},
+		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"demo serve", "demo run", "demo android"}},
 		{name: "bad flag", args: []string{"demo", "serve", "--port", "1"}, code: exitUsage, stderr: []string{"-port", "Usage: cogflow demo"}},
 		{name: "bad address", args: []string{"demo", "serve", "--addr", "127.0.0.1:99999"}, code: exitUsage, stderr: []string{"cogflow demo:"}},
 	}
@@ -121,8 +136,13 @@ func TestDemoServe(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if n := strings.Count(stderr.String(), "\n"); n != 1 {
-		t.Errorf("logged %d lines, want 1:\n%s", n, stderr.String())
+	if n := strings.Count(stderr.String(), "\n"); n != 2 {
+		t.Errorf("logged %d lines, want 2:\n%s", n, stderr.String())
+	}
+	// The second line points the default example at this port.
+	runLine := "cogflow run examples/demo_uppercase_titles.cog --input site=" + strings.TrimSuffix(base, "/") + "\n"
+	if !strings.Contains(stderr.String(), runLine) {
+		t.Errorf("no line %q:\n%s", runLine, stderr.String())
 	}
 
 	resp, err := http.Get(base + "healthz")
@@ -159,5 +179,85 @@ func TestDemoServe(t *testing.T) {
 	}
 	if stdout.String() != "" {
 		t.Errorf("unexpected stdout: %q", stdout.String())
+	}
+}
+
+// TestDemoRunAnyPort runs `demo run --addr 127.0.0.1:0`: the example's
+// input site is set to the port the site got, so the run changes that
+// site (a run still going to port 8088 would change nothing here), and the
+// URL policy lets the given address be opened.
+func TestDemoRunAnyPort(t *testing.T) {
+	needChromium(t)
+	isolateConfig(t)
+	example, err := filepath.Abs(examplePath("demo_uppercase_titles.cog"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir()) // the run's journal goes to ./.cogflow
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r := runWith(ctx, "", "demo", "run", "--addr", "127.0.0.1:0", example)
+	if r.code != exitOK {
+		t.Fatalf("demo run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	m := regexp.MustCompile(`demo site at (http://127\.0\.0\.1:(\d+))/; running .* with --input site=(\S+)\n`).FindStringSubmatch(r.stdout)
+	if m == nil {
+		t.Fatalf("no line naming the site and the input:\n%s", r.stdout)
+	}
+	if m[2] == "8088" || m[3] != m[1] {
+		t.Errorf("site %s on port %s, input site=%s; want a free port and the input equal to the site", m[1], m[2], m[3])
+	}
+	changed := r.stdout[strings.Index(r.stdout, "what changed on the site:"):]
+	for _, want := range []string{`reading_list[0].title: "`, `reading_list[1].title: "`, `" → "ATTENTION IS ALL YOU NEED"`} {
+		if !strings.Contains(changed, want) {
+			t.Errorf("what changed lacks %q:\n%s", want, changed)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(".cogflow", "runs")); err != nil {
+		t.Errorf("no journal in ./.cogflow: %v", err)
+	}
+}
+
+// TestDeclaresSite: demo run sets the input site only in a workflow that
+// declares it, so every demo-site example must, and nothing else is
+// given an input it does not have.
+func TestDeclaresSite(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		file string
+		want bool
+	}{
+		{examplePath("demo_uppercase_titles.cog"), true},
+		{examplePath("batch_rename.cog"), true},
+		{examplePath("form_from_table.cog"), true},
+		{examplePath("keyword_intro.cog"), true},
+		{examplePath("reading_list_abstracts.cog"), true},
+		{examplePath("reply_from_subject.cog"), true},
+		{examplePath("sum_column.cog"), true},
+		{examplePath("wiki_glossary.cog"), true},
+		{examplePath("android_add_contact.cog"), false},
+		{examplePath("uia_translate_clipboard.cog"), false},
+		{writeFile(t, dir, "other.cog", "task t \"x\" {\n  driver browser\n  input page: url = \"http://127.0.0.1:8088\"\n  op1 = open(page)\n}\n"), false},
+		{writeFile(t, dir, "skill.cog", "skill s(site: url) {\n  s1 = open(site)\n}\n"), false},
+		{writeFile(t, dir, "broken.cog", "task t {\n  input site: url =\n"), false},
+		{filepath.Join(dir, "missing.cog"), false},
+	}
+	for _, tc := range tests {
+		if got := declaresSite(tc.file); got != tc.want {
+			t.Errorf("declaresSite(%s) = %v, want %v", filepath.Base(tc.file), got, tc.want)
+		}
+	}
+	// Every example that opens the demo site names it only through site.
+	paths, _ := filepath.Glob(examplePath("*.cog"))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, "127.0.0.1:8088") && !strings.Contains(line, `input site: url = "http://127.0.0.1:8088"`) {
+				t.Errorf("%s:%d names the demo site's address outside the input site: %s", filepath.Base(p), i+1, line)
+			}
+		}
 	}
 }

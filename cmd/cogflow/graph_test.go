@@ -79,24 +79,24 @@ func TestGraphDOT(t *testing.T) {
 	}{
 		{
 			file:  "keyword_intro.cog",
-			edges: 14, // 7 in order (op0…op7), 3 semantic, 4 structural (one is within:)
+			edges: 16, // 7 in order (op0…op7), 3 semantic, 6 structural (one is within:, two from the input site)
 			semantic: map[string]string{
 				"op2->op4": "match_element: the search result most related to the keyword",
 				"op2->op5": "extract_information: the introductory paragraph about the keyword",
 				"op5->op7": "summarize: summarize in one sentence",
 			},
-			dashed: []string{"search_box->op2", "keyword->op2", "notes->op7", "results->op4"},
+			dashed: []string{"site->op0", "site->op1", "search_box->op2", "keyword->op2", "notes->op7", "results->op4"},
 			nodes:  []string{"keyword", "search_box", "notes", "op1", "op7"},
 		},
 		{
 			file:  "reading_list_abstracts.cog",
-			edges: 20,
+			edges: 22,
 			semantic: map[string]string{
 				"op3->op7": "match_element: the search result whose title matches the paper",
 				"op3->op8": "extract_information: the abstract of the paper",
 			},
 			dashed: []string{
-				"reading_list->loop1", "skip->loop1", "loop1->op2", "op2->op3",
+				"site->op1", "site->op4", "reading_list->loop1", "skip->loop1", "loop1->op2", "op2->op3",
 				"search_box->op5", "op3->op5", "loop1->op10", "op8->op10",
 			},
 			clusters: 1,

@@ -51,7 +51,7 @@ func init() {
 		{name: "check", args: "FILE…", summary: "check workflows for errors and warnings", run: runCheck},
 		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
 		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
-		{name: "demo", args: "serve [--addr HOST:PORT]", summary: "serve the demo site the examples run against", run: runDemo},
+		{name: "demo", args: demoArgs, summary: demoSummary, run: runDemo, long: demoHelpText},
 		{name: "compile", args: "TRACE.json [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace into a workflow", run: runCompile},
 		{name: "import", args: "RECORDING.json [-o FILE.trace.json]", summary: "convert a Chrome DevTools Recorder recording into a trace", run: runImport},
 		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},

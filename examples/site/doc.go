@@ -1,7 +1,8 @@
 // Package site is the demo web site that the browser examples
 // (examples/*.cog) run against: a wiki, a notes page, an editable reading
 // list, an order form, a file list with a rename dialog, a mailbox and a
-// sheet of orders. `cogflow demo serve` serves it at http://127.0.0.1:8088.
+// sheet of orders. `cogflow demo serve` serves it at http://127.0.0.1:8088
+// (--addr moves it; the examples take the address as their input site).
 //
 // The pages are server-rendered HTML with accessible markup (real labels,
 // buttons, tables with header cells, named lists, a named dialog), because

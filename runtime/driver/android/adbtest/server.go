@@ -6,7 +6,6 @@ import (
 	"net"
 	"strconv"
 	"sync"
-	"testing"
 	"time"
 )
 
@@ -32,19 +31,36 @@ type Server struct {
 	closed   bool
 }
 
+// Cleaner is what NewServer needs of a test: testing.TB has it. Taking
+// this rather than testing.TB keeps package testing out of programs that
+// serve the device (cogflow demo android).
+type Cleaner interface {
+	Cleanup(func())
+}
+
 // NewServer starts a server on 127.0.0.1 at a free port whose one device
 // runs app (a NewApp when nil). With tb, the server closes when the test
 // ends.
-func NewServer(tb testing.TB, app *App) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+func NewServer(tb Cleaner, app *App) (*Server, error) {
+	s, err := Listen("127.0.0.1:0", app)
+	if err != nil {
+		return nil, err
+	}
+	if tb != nil {
+		tb.Cleanup(s.Close)
+	}
+	return s, nil
+}
+
+// Listen starts a server at addr (HOST:PORT; port 0 picks a free one)
+// whose one device runs app (a NewApp when nil). The caller closes it.
+func Listen(addr string, app *App) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("adbtest: %w", err)
 	}
 	s := &Server{Serial: DefaultSerial, ln: ln, conns: map[net.Conn]*device{}}
 	s.primary = s.addDevice(DefaultSerial, "device", app)
-	if tb != nil {
-		tb.Cleanup(s.Close)
-	}
 	s.wg.Add(1)
 	go s.accept()
 	return s, nil

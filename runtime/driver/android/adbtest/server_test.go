@@ -217,3 +217,29 @@ func TestFailNextDumps(t *testing.T) {
 		}
 	}
 }
+
+// TestListen: a server at a given address (as `cogflow demo android`
+// starts one) answers there with the app it was given, a taken address is
+// an error, and Close frees the port.
+func TestListen(t *testing.T) {
+	app := NewApp()
+	s, err := Listen("127.0.0.1:0", app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.App() != app {
+		t.Error("the server does not run the app it was given")
+	}
+	if got := exchange(t, s, "host:devices"); got != "OKAY"+hexFrame("emulator-5554\tdevice\n") {
+		t.Errorf("host:devices: %q", got)
+	}
+	if _, err := Listen(s.Addr(), nil); err == nil || !strings.Contains(err.Error(), "adbtest:") {
+		t.Errorf("a second server at %s: err %v, want adbtest: …", s.Addr(), err)
+	}
+	s.Close()
+	if c, err := net.DialTimeout("tcp", s.Addr(), time.Second); err == nil {
+		c.Close()
+		t.Errorf("%s still accepts connections after Close", s.Addr())
+	}
+}
