@@ -9,9 +9,8 @@ import (
 	"syscall"
 
 	"github.com/cogflow/cogflow/runtime/driver"
-	"github.com/cogflow/cogflow/runtime/driver/android"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
-	"github.com/cogflow/cogflow/runtime/driver/uia"
+	"github.com/cogflow/cogflow/runtime/driver/recording"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -51,52 +50,43 @@ func runRecord(c *cli, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	switch *f.driver {
-	case "browser":
-		return c.recordBrowser(ctx, f)
-	case "android":
-		return c.recordAndroid(ctx, f)
-	case "uia":
-		fmt.Fprintf(c.stderr, "recording the desktop — press %s or Ctrl-C to stop\n", *f.chord)
-		tr, err := uia.Record(ctx, uia.RecordOptions{App: *f.app, StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) }})
-		return c.finishRecording(*f.out, tr, err)
-	}
-	fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android, uia)\n", *f.driver)
-	return exitUsage
+	return c.record(ctx, f)
 }
 
-func (c *cli) recordBrowser(ctx context.Context, f recordFlags) int {
-	if *f.url == "" {
+// record records with the recorder of the driver named by --driver.
+func (c *cli) record(ctx context.Context, f recordFlags) int {
+	r, err := recording.Start(ctx, *f.driver, recording.Options{
+		Driver:    driver.Options{Headed: !*f.headless, RemoteURL: c.recordRemote(f), Executable: *f.chrome, Serial: *f.serial},
+		URL:       *f.url,
+		App:       *f.app,
+		StopChord: *f.chord,
+		Warn:      c.recordWarning,
+		Progress:  c.recordProgress,
+	})
+	switch {
+	case errors.Is(err, recording.ErrNoRecorder):
+		fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android, uia)\n", *f.driver)
+		return exitUsage
+	case errors.Is(err, recording.ErrNoURL):
 		fmt.Fprintln(c.stderr, "cogflow record: --url is required")
 		return exitUsage
-	}
-	d, err := browser.Start(ctx, driver.Options{Headed: !*f.headless, RemoteURL: *f.browserURL, Executable: *f.chrome})
-	if err != nil {
+	case err != nil:
 		fmt.Fprintf(c.stderr, "cogflow record: %v\n", err)
 		return exitNoDriver
 	}
-	defer d.Close()
-	fmt.Fprintf(c.stderr, "recording %s — press %s, Ctrl-C or close the tab to stop\n", *f.url, *f.chord)
-	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) },
-		Progress: c.recordProgress})
+	defer r.Close()
+	fmt.Fprintln(c.stderr, r.Banner())
+	tr, err := r.Record(ctx)
 	return c.finishRecording(*f.out, tr, err)
 }
 
-// recordAndroid records on a device; Ctrl-C ends it.
-func (c *cli) recordAndroid(ctx context.Context, f recordFlags) int {
-	d, err := android.Open(ctx, driver.Options{RemoteURL: *f.adb, Serial: *f.serial})
-	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow record: %v\n", err)
-		return exitNoDriver
+// recordRemote is the running browser or adb server to record with: the
+// flag of the driver chosen.
+func (c *cli) recordRemote(f recordFlags) string {
+	if *f.driver == "android" {
+		return *f.adb
 	}
-	defer d.Close()
-	what := "the device"
-	if *f.app != "" {
-		what = *f.app
-	}
-	fmt.Fprintf(c.stderr, "recording %s — press Ctrl-C to stop\n", what)
-	tr, err := d.Record(ctx, android.RecordOptions{App: *f.app, Warn: c.recordWarning})
-	return c.finishRecording(*f.out, tr, err)
+	return *f.browserURL
 }
 
 // recordProgress shows each event as it is recorded: its kind and where
