@@ -42,6 +42,9 @@ type Options struct {
 
 	// stub stands in for the screen search in this package's tests.
 	stub *screenStub
+	// afterStage, when set, is told of each stage run, with the compiler
+	// and the file so far (nil before emit): the stage goldens' window.
+	afterStage func(name string, c *compiler, file *ast.File)
 }
 
 // Result is a compiled workflow.
@@ -58,7 +61,8 @@ type Result struct {
 // LLM stage must fill in.
 const TODOElement = "TODO: describe which element"
 
-// Compile compiles a trace into a workflow without an LLM: operations by
+// Compile compiles a trace into a workflow by the stages of doc.go (a model
+// is asked only in the semantic stage, with Options.LLM): operations by
 // rules, elements described by their unique attributes, structure
 // dependencies (same, next, row.cell), synthesized expressions for
 // computable texts, inputs for the rest (a secret input, with no default,
@@ -81,17 +85,9 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	c.llm = opts.LLM != nil
 	c.literal = opts.Literal
 	c.stub = opts.stub
-	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
-	c.enrich()
-	c.findLoop()
-	c.findValueLoops()
-	file := c.emit(opts)
-	c.answerDialogs(file)
-	if opts.LLM != nil {
-		c.semantic(file, opts)
-	}
+	file := c.runStages(opts) // extract … semantic (stages.go)
 	res := &Result{File: file, Warnings: c.warnings, Evidence: c.evidence}
-	res.Source = printer.Format(file)
+	res.Source = printer.Format(file) // the stages "print" and "check" (doc.go)
 	if opts.NoCheck {
 		return res, nil
 	}

@@ -1,9 +1,3 @@
-// Package compiler turns a recorded demonstration (a trace) into a workflow
-// file. This package holds the rule-based core, each stage testable alone:
-// operation extraction (Extract), element enrichment (Describe), structure
-// dependencies and the task type (in Compile), and emission of a formatted
-// *ast.File. Steps that need judgement get a TODO placeholder dependency and
-// a warning; no LLM is called here.
 package compiler
 
 import (
