@@ -57,9 +57,9 @@ type Result struct {
 	Evidence []Evidence
 }
 
-// TODOElement is the description of a placeholder choice a person or the
+// todoElement is the description of a placeholder choice a person or the
 // LLM stage must fill in.
-const TODOElement = "TODO: describe which element"
+const todoElement = "TODO: describe which element"
 
 // Compile compiles a trace into a workflow by the stages of doc.go (a model
 // is asked only in the semantic stage, with Options.LLM): operations by
@@ -168,12 +168,12 @@ func (c *compiler) enrich() {
 		}
 		if op.Target != nil {
 			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
-			in.desc = Describe(c.tr, op.Target, op.Snapshot)
+			in.desc = describeTarget(c.tr, op.Target, op.Snapshot)
 			c.keyCount[in.desc.String()]++
 		}
 		if op.Dest != nil {
 			in.dest, _, _ = resolve(c.tr, op.Dest, op.DestSnapshot)
-			in.dsc = Describe(c.tr, op.Dest, op.DestSnapshot)
+			in.dsc = describeTarget(c.tr, op.Dest, op.DestSnapshot)
 			c.keyCount[in.dsc.String()]++
 		}
 		c.infos = append(c.infos, in)
@@ -357,7 +357,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		}
 		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
 			c.todo = true
-			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
+			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
 			if n := len(st.sources); n > 0 {
 				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
 			}

@@ -13,7 +13,7 @@
 // method the compiler follows):
 //
 //	stage             function                 files                                    input → output                                   TaskMind
-//	extract           Extract                  extract.go, extract_controls.go,         trace events → []Op, one per action of the       1
+//	extract           extractOps               extract.go, extract_controls.go,         trace events → []Op, one per action of the       1
 //	                                           extract_tabs.go, extract_dialogs.go,     language, each with the events it absorbed
 //	                                           replay.go
 //	android           androidOps               android.go                               Android ops → a first launch, the language's     1
@@ -21,7 +21,7 @@
 //	navigation-waits  navigationWaits          replay.go                                imported ops → + wait_navigation after each      1
 //	                                                                                    asserted navigation
 //	describe          (*compiler).enrich,      compile.go, enrich.go,                   ops → each target's description: the fewest      2
-//	                  Describe                 generated_id.go                          attributes that pick it alone in its snapshot
+//	                  describeTarget           generated_id.go                          attributes that pick it alone in its snapshot
 //	item-loop         (*compiler).findLoop     compile.go, loop_list.go,                described ops → the table-row or list-item       3
 //	                                           loop_evidence.go, loop_filter.go         loop, its body, its later iterations folded
 //	value-loops       (*compiler).             loop_values.go                           → runs of ops done once per value of a list      3

@@ -17,7 +17,7 @@ type stage struct {
 // stages are the compilation's stages before printing and checking, in
 // order. Each keeps the file it is given unless it emits one.
 var stages = []stage{
-	{"extract", func(c *compiler, f *ast.File, _ Options) *ast.File { c.ops = Extract(c.tr); return f }},
+	{"extract", func(c *compiler, f *ast.File, _ Options) *ast.File { c.ops = extractOps(c.tr); return f }},
 	{"android", func(c *compiler, f *ast.File, _ Options) *ast.File { c.ops = androidOps(c.tr, c.ops); return f }},
 	{"navigation-waits", func(c *compiler, f *ast.File, _ Options) *ast.File {
 		c.ops = navigationWaits(c.tr, c.ops)
