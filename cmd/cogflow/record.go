@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -56,7 +57,9 @@ func runRecord(c *cli, args []string) int {
 // record records with the recorder of the driver named by --driver.
 func (c *cli) record(ctx context.Context, f recordFlags) int {
 	r, err := recording.Start(ctx, *f.driver, recording.Options{
-		Driver:    driver.Options{Headed: !*f.headless, RemoteURL: c.recordRemote(f), Executable: *f.chrome, Serial: *f.serial},
+		// --adb and --browser-url name the remote of one driver each, as
+		// in cogflow run.
+		Driver:    driver.Options{Headed: !*f.headless, RemoteURL: cmp.Or(*f.adb, *f.browserURL), Executable: *f.chrome, Serial: *f.serial},
 		URL:       *f.url,
 		App:       *f.app,
 		StopChord: *f.chord,
@@ -78,15 +81,6 @@ func (c *cli) record(ctx context.Context, f recordFlags) int {
 	fmt.Fprintln(c.stderr, r.Banner())
 	tr, err := r.Record(ctx)
 	return c.finishRecording(*f.out, tr, err)
-}
-
-// recordRemote is the running browser or adb server to record with: the
-// flag of the driver chosen.
-func (c *cli) recordRemote(f recordFlags) string {
-	if *f.driver == "android" {
-		return *f.adb
-	}
-	return *f.browserURL
 }
 
 // recordProgress shows each event as it is recorded: its kind and where
