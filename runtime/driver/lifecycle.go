@@ -116,3 +116,14 @@ func (l *Lifecycle) Close(release func() error) error {
 	}
 	return release()
 }
+
+// Call is Run for a call that returns a value, which comes back with the
+// wrapped error (a driver may return a partial result with its error).
+func Call[T any](ctx context.Context, l *Lifecycle, op string, timeout time.Duration, fn func(ctx context.Context) (T, error)) (T, error) {
+	var v T
+	err := l.Run(ctx, op, timeout, func(ctx context.Context) (err error) {
+		v, err = fn(ctx)
+		return err
+	})
+	return v, err
+}

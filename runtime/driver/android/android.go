@@ -125,19 +125,20 @@ func (d *Driver) Capabilities() driver.Capabilities {
 const reuseWindow = 750 * time.Millisecond
 
 // Observe dumps the screen and normalizes it.
-func (d *Driver) Observe(ctx context.Context) (t *driver.Tree, err error) {
-	err = d.life.Run(ctx, "observe", 0, func(ctx context.Context) error {
-		if d.last != nil && time.Since(d.lastTaken) < reuseWindow {
-			t = normalize(d.last, d.lastTaken)
-			return nil
-		}
-		h, _, err := d.dump(ctx)
-		if err == nil {
-			t = normalize(h, d.lastTaken)
-		}
-		return err
-	})
-	return t, err
+func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
+	return driver.Call(ctx, d.life, "observe", 0, d.observe)
+}
+
+// observe is Observe's work, with the driver locked and ctx bounded.
+func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
+	if d.last != nil && time.Since(d.lastTaken) < reuseWindow {
+		return normalize(d.last, d.lastTaken), nil
+	}
+	h, _, err := d.dump(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return normalize(h, d.lastTaken), nil
 }
 
 // dumpRetries is how often a dump that found no idle screen is retried.
@@ -215,12 +216,8 @@ func (d *Driver) settle(ctx context.Context) error {
 }
 
 // Screenshot returns a PNG of the screen (`screencap -p`).
-func (d *Driver) Screenshot(ctx context.Context) (png []byte, err error) {
-	err = d.life.Run(ctx, "screenshot", 0, func(ctx context.Context) (err error) {
-		png, err = d.screenshot(ctx)
-		return err
-	})
-	return png, err
+func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
+	return driver.Call(ctx, d.life, "screenshot", 0, d.screenshot)
 }
 
 // screenshot is Screenshot's work, with the driver locked and ctx bounded.
@@ -256,15 +253,14 @@ func (d *Driver) screenshot(ctx context.Context) ([]byte, error) {
 // ScreenText implements driver.ScreenReader: every text on the screen in
 // document order (which follows reading order in most layouts), one per
 // line, uncapped.
-func (d *Driver) ScreenText(ctx context.Context) (text string, err error) {
-	err = d.life.Run(ctx, "screen text", 0, func(ctx context.Context) error {
+func (d *Driver) ScreenText(ctx context.Context) (string, error) {
+	return driver.Call(ctx, d.life, "screen text", 0, func(ctx context.Context) (string, error) {
 		h, _, err := d.dump(ctx)
-		if err == nil {
-			text = screenText(h)
+		if err != nil {
+			return "", err
 		}
-		return err
+		return screenText(h), nil
 	})
-	return text, err
 }
 
 func screenText(h *hierarchy) string {

@@ -1,27 +1,16 @@
 package android
 
 import (
-	"context"
-	"errors"
 	"testing"
-	"time"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 )
 
-// TestTimeoutMessage checks the time-out message the three drivers share
-// (runtime/driver.Lifecycle; the browser's and uia's tests say the same
-// with their names), and that a closed driver refuses calls.
-func TestTimeoutMessage(t *testing.T) {
+// TestLifecycle checks the time-out message the three drivers share and
+// that a closed driver refuses calls (runtime/driver.Lifecycle).
+func TestLifecycle(t *testing.T) {
 	d := New(&fakeDevice{answer: func(string) ([]byte, error) { return nil, nil }}, driver.Options{})
-	_, err := d.Do(context.Background(), driver.Action{Op: "wait", Number: 10, Timeout: 200 * time.Millisecond})
-	if want := "android: wait: timed out after 200ms: context deadline exceeded"; err == nil || err.Error() != want {
-		t.Errorf("err = %v, want %q", err, want)
-	}
-	if err := d.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := d.Observe(context.Background()); !errors.Is(err, driver.ErrClosed) || err.Error() != "android: the driver is closed" {
-		t.Errorf("Observe after Close: %v", err)
-	}
+	drivertest.CheckTimeout(t, d, "android")
+	drivertest.CheckClose(t, d, "android")
 }

@@ -12,12 +12,8 @@ import (
 
 // Do performs one action on the current tab, bounded by Action.Timeout (or
 // Options.ActionTimeout, default 10 s), and waits until the page settles.
-func (d *Driver) Do(ctx context.Context, a driver.Action) (res driver.Result, err error) {
-	err = d.run(ctx, a.Op, a.Timeout, func(ctx context.Context, t *tab) (err error) {
-		res, err = d.act(ctx, t, a)
-		return err
-	})
-	return res, err
+func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	return onTab(ctx, d, a.Op, a.Timeout, func(ctx context.Context, t *tab) (driver.Result, error) { return d.act(ctx, t, a) })
 }
 
 // act is Do's work on tab t, with the driver locked and ctx bounded.

@@ -106,14 +106,15 @@ func (d *Driver) Capabilities() driver.Capabilities {
 	}
 }
 
-// run runs fn on the current tab as the call op (driver.Lifecycle.Run):
-// the driver locked, ctx bounded by timeout (the default when zero), the
-// error wrapped and a browser that went away told as driver.ErrGone.
-func (d *Driver) run(ctx context.Context, op string, timeout time.Duration, fn func(ctx context.Context, t *tab) error) error {
-	return d.life.Run(ctx, op, timeout, func(ctx context.Context) error {
+// onTab runs fn on d's current tab as the call op (driver.Call): the
+// driver locked, ctx bounded by timeout (the default when zero), the error
+// wrapped and a browser that went away told as driver.ErrGone.
+func onTab[T any](ctx context.Context, d *Driver, op string, timeout time.Duration, fn func(ctx context.Context, t *tab) (T, error)) (T, error) {
+	return driver.Call(ctx, d.life, op, timeout, func(ctx context.Context) (T, error) {
 		t, err := d.current()
 		if err != nil {
-			return err
+			var zero T
+			return zero, err
 		}
 		return fn(ctx, t)
 	})
@@ -121,24 +122,22 @@ func (d *Driver) run(ctx context.Context, op string, timeout time.Duration, fn f
 
 // Screenshot returns a PNG of the current tab's viewport, with every
 // field and text holding a secret the driver typed covered (mask.go).
-func (d *Driver) Screenshot(ctx context.Context) (png []byte, err error) {
-	err = d.run(ctx, "screenshot", 0, func(ctx context.Context, t *tab) (err error) {
-		png, err = d.masked(ctx, t, func() ([]byte, error) {
+func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
+	return onTab(ctx, d, "screenshot", 0, func(ctx context.Context, t *tab) ([]byte, error) {
+		return d.masked(ctx, t, func() ([]byte, error) {
 			var res struct {
 				Data []byte `json:"data"`
 			}
 			err := t.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res)
 			return res.Data, err
 		})
-		return err
 	})
-	return png, err
 }
 
 // ScreenText implements driver.ScreenReader: the rendered text of the
 // current tab's page (innerText, so hidden text is left out).
-func (d *Driver) ScreenText(ctx context.Context) (text string, err error) {
-	err = d.run(ctx, "screen text", 0, func(ctx context.Context, t *tab) error {
+func (d *Driver) ScreenText(ctx context.Context) (string, error) {
+	return onTab(ctx, d, "screen text", 0, func(ctx context.Context, t *tab) (string, error) {
 		var res struct {
 			Result struct {
 				Value string `json:"value"`
@@ -148,10 +147,8 @@ func (d *Driver) ScreenText(ctx context.Context) (text string, err error) {
 			"expression":    "document.body ? document.body.innerText : ''",
 			"returnByValue": true,
 		}, &res)
-		text = res.Result.Value
-		return err
+		return res.Result.Value, err
 	})
-	return text, err
 }
 
 // current is the tab actions go to. The caller holds the driver's lock.

@@ -98,28 +98,22 @@ func (r *rawElement) element(realm string, dx, dy float64, base int, parent int,
 
 // Observe walks the current tab: one evaluation for the page and its
 // same-origin frames, one more per cross-origin frame.
-func (d *Driver) Observe(ctx context.Context) (tree *driver.Tree, err error) {
-	err = d.run(ctx, "observe", 0, func(ctx context.Context, t *tab) error {
-		tr := &driver.Tree{Taken: time.Now()}
-		url, title, err := d.collect(ctx, t, "", op{"op": "observe"}, 0, 0, -1, "", &tr.Elements, 0)
+func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
+	return onTab(ctx, d, "observe", 0, func(ctx context.Context, t *tab) (*driver.Tree, error) {
+		tree := &driver.Tree{Taken: time.Now()}
+		url, title, err := d.collect(ctx, t, "", op{"op": "observe"}, 0, 0, -1, "", &tree.Elements, 0)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		tr.URL, tr.Title = url, title
-		tree = tr
-		return nil
+		tree.URL, tree.Title = url, title
+		return tree, nil
 	})
-	return tree, err
 }
 
 // Find returns the elements matching at least one attribute of q (all
 // interactive elements when q gives none): one evaluation on the page.
-func (d *Driver) Find(ctx context.Context, q driver.Query) (found []*driver.Element, err error) {
-	err = d.run(ctx, "find", 0, func(ctx context.Context, t *tab) (err error) {
-		found, err = d.find(ctx, t, q)
-		return err
-	})
-	return found, err
+func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
+	return onTab(ctx, d, "find", 0, func(ctx context.Context, t *tab) ([]*driver.Element, error) { return d.find(ctx, t, q) })
 }
 
 // find is Find's work on tab t, with the driver locked and ctx bounded.

@@ -16,8 +16,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
-	"sync"
 
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -77,42 +75,22 @@ type Factory func(ctx context.Context, opts Options) (Recorder, error)
 // (Options.URL) and was given none.
 var ErrNoURL = errors.New("a page to start on is required")
 
-var (
-	mu        sync.Mutex
-	factories = map[string]Factory{}
-)
+// recorders are the recorders linked into the program.
+var recorders = driver.NewRegistry[Factory]("recorder")
 
 // Register makes a recorder available by name, the name of its driver. It
 // panics on a duplicate, which is a programming error.
-func Register(name string, f Factory) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := factories[name]; dup {
-		panic("recording: Register called twice for " + name)
-	}
-	factories[name] = f
-}
+func Register(name string, f Factory) { recorders.Register(name, f) }
 
 // Names lists the registered recorders, sorted.
-func Names() []string {
-	mu.Lock()
-	defer mu.Unlock()
-	names := make([]string, 0, len(factories))
-	for n := range factories {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Names() []string { return recorders.Names() }
 
 // ErrNoRecorder is wrapped by Start's error for a name no recorder has.
 var ErrNoRecorder = errors.New("no such recorder")
 
 // Start starts the named recorder.
 func Start(ctx context.Context, name string, opts Options) (Recorder, error) {
-	mu.Lock()
-	f, ok := factories[name]
-	mu.Unlock()
+	f, ok := recorders.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("%w: %q (recorders: %v)", ErrNoRecorder, name, Names())
 	}

@@ -12,12 +12,8 @@ import (
 
 // Do performs one action, bounded by Action.Timeout (or the driver's),
 // and waits until the window's tree is stable.
-func (d *Driver) Do(ctx context.Context, a driver.Action) (res driver.Result, err error) {
-	err = d.life.Run(ctx, a.Op, a.Timeout, func(ctx context.Context) (err error) {
-		res, err = d.act(ctx, a)
-		return err
-	})
-	return res, err
+func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	return driver.Call(ctx, d.life, a.Op, a.Timeout, func(ctx context.Context) (driver.Result, error) { return d.act(ctx, a) })
 }
 
 // act is Do's work, with the driver locked and ctx bounded.

@@ -183,12 +183,8 @@ func (d *Driver) Capabilities() driver.Capabilities {
 
 // Observe walks the current window (the foreground one until an action
 // opens or switches to another) and normalizes it.
-func (d *Driver) Observe(ctx context.Context) (t *driver.Tree, err error) {
-	err = d.life.Run(ctx, "observe", 0, func(ctx context.Context) (err error) {
-		t, err = d.observe(ctx)
-		return err
-	})
-	return t, err
+func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
+	return driver.Call(ctx, d.life, "observe", 0, d.observe)
 }
 
 func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
@@ -226,19 +222,17 @@ func index(n *Node, m map[string]*Node) {
 // attribute, the elements that take an action. As the browser driver's
 // Find, it returns copies whose Parent points to the nearest returned
 // ancestor (-1 for none), so the list is a tree of its own.
-func (d *Driver) Find(ctx context.Context, q driver.Query) (found []*driver.Element, err error) {
-	err = d.life.Run(ctx, "find", 0, func(ctx context.Context) error {
+func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
+	return driver.Call(ctx, d.life, "find", 0, func(ctx context.Context) ([]*driver.Element, error) {
 		t, err := d.observe(ctx)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if q.Within != "" && t.ByRef(q.Within) == nil {
-			return fmt.Errorf("the element %s of \"within\" is no longer in the window", q.Within)
+			return nil, fmt.Errorf("the element %s of \"within\" is no longer in the window", q.Within)
 		}
-		found = filter(t, q, d.nodes)
-		return nil
+		return filter(t, q, d.nodes), nil
 	})
-	return found, err
 }
 
 // filter applies a query to a tree.
@@ -335,12 +329,8 @@ func contains(have, want string) bool {
 
 // ScreenText implements driver.ScreenReader: the names, texts and values
 // of the current window's visible elements, in tree order, each once.
-func (d *Driver) ScreenText(ctx context.Context) (text string, err error) {
-	err = d.life.Run(ctx, "screen text", 0, func(ctx context.Context) (err error) {
-		text, err = d.screenText(ctx)
-		return err
-	})
-	return text, err
+func (d *Driver) ScreenText(ctx context.Context) (string, error) {
+	return driver.Call(ctx, d.life, "screen text", 0, d.screenText)
 }
 
 // screenText is ScreenText's work, with the driver locked.
@@ -366,12 +356,8 @@ func (d *Driver) screenText(ctx context.Context) (string, error) {
 }
 
 // Screenshot returns a PNG of the current window.
-func (d *Driver) Screenshot(ctx context.Context) (png []byte, err error) {
-	err = d.life.Run(ctx, "screenshot", 0, func(context.Context) (err error) {
-		png, err = d.auto.Screenshot(d.window)
-		return err
-	})
-	return png, err
+func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
+	return driver.Call(ctx, d.life, "screenshot", 0, func(context.Context) ([]byte, error) { return d.auto.Screenshot(d.window) })
 }
 
 // Close releases the COM objects and the COM thread. The applications
