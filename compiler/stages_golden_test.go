@@ -52,22 +52,7 @@ func TestStageGoldens(t *testing.T) {
 }
 
 func stageGolden(t *testing.T, name, path string) {
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatalf("stage %s has no case: %v", name, err)
-	}
-	sections := map[string]*txtar.File{}
-	for i := range ar.Files {
-		sections[ar.Files[i].Name] = &ar.Files[i]
-	}
-	in := sections[goldenTrace]
-	if in == nil {
-		t.Fatalf("%s has no %s section", path, goldenTrace)
-	}
-	tr, err := trace.Read(bytes.NewReader(in.Data))
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	ar, sections, tr := readCase(t, path)
 	opts := Options{Filename: name + ".cog", Trace: name + ".trace.json", stub: goldenStub(t, sections[goldenScreen])}
 	if r := sections[stageLLM]; r != nil {
 		opts.LLM, opts.Model = &fakeLLM{reply: string(r.Data)}, "test-model"
@@ -112,6 +97,29 @@ func stageGolden(t *testing.T, name, path string) {
 	if got != string(want.Data) {
 		t.Errorf("stage %s left\n%s--- want\n%s", name, got, want.Data)
 	}
+}
+
+// readCase reads a golden case (testdata/golden, testdata/stages): the
+// archive, its sections by name and the trace of its trace.json section.
+func readCase(t *testing.T, path string) (*txtar.Archive, map[string]*txtar.File, *trace.Trace) {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]*txtar.File{}
+	for i := range ar.Files {
+		sections[ar.Files[i].Name] = &ar.Files[i]
+	}
+	in := sections[goldenTrace]
+	if in == nil {
+		t.Fatalf("%s has no %s section", path, goldenTrace)
+	}
+	tr, err := trace.Read(bytes.NewReader(in.Data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return ar, sections, tr
 }
 
 // showStage writes what stage name left in c: the ops, their
