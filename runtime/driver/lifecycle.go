@@ -118,10 +118,11 @@ func (l *Lifecycle) Close(release func() error) error {
 }
 
 // Call is Run for a call that returns a value, which comes back with the
-// wrapped error (a driver may return a partial result with its error).
-func Call[T any](ctx context.Context, l *Lifecycle, op string, timeout time.Duration, fn func(ctx context.Context) (T, error)) (T, error) {
+// wrapped error (a driver may return a partial result with its error). op
+// is any string type, so that an action's name passes as it is.
+func Call[T any, O ~string](ctx context.Context, l *Lifecycle, op O, timeout time.Duration, fn func(ctx context.Context) (T, error)) (T, error) {
 	var v T
-	err := l.Run(ctx, op, timeout, func(ctx context.Context) (err error) {
+	err := l.Run(ctx, string(op), timeout, func(ctx context.Context) (err error) {
 		v, err = fn(ctx)
 		return err
 	})

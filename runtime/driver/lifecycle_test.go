@@ -181,3 +181,32 @@ func TestLifecycleOneAtATime(t *testing.T) {
 		t.Fatal("a call that panicked kept the lock")
 	}
 }
+
+// opName stands for a named string type of action names.
+type opName string
+
+// TestLifecycleCall checks that Call returns fn's value with the wrapped
+// error, a partial value too, and takes an op of any string type.
+func TestLifecycleCall(t *testing.T) {
+	l := driver.NewLifecycle("test", 0, time.Second, nil)
+	tests := []struct {
+		name    string
+		v       int
+		err     error
+		wantErr string
+	}{
+		{name: "value", v: 7},
+		{name: "partial value with its error", v: 3, err: errBoom, wantErr: "test: click: boom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v, err := driver.Call(context.Background(), l, opName("click"), 0, func(context.Context) (int, error) { return tt.v, tt.err })
+			if v != tt.v {
+				t.Errorf("v = %d, want %d", v, tt.v)
+			}
+			if (err == nil) != (tt.wantErr == "") || err != nil && (err.Error() != tt.wantErr || !errors.Is(err, tt.err)) {
+				t.Errorf("err = %v, want %q", err, tt.wantErr)
+			}
+		})
+	}
+}

@@ -109,7 +109,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 // onTab runs fn on d's current tab as the call op (driver.Call): the
 // driver locked, ctx bounded by timeout (the default when zero), the error
 // wrapped and a browser that went away told as driver.ErrGone.
-func onTab[T any](ctx context.Context, d *Driver, op string, timeout time.Duration, fn func(ctx context.Context, t *tab) (T, error)) (T, error) {
+func onTab[T any, O ~string](ctx context.Context, d *Driver, op O, timeout time.Duration, fn func(ctx context.Context, t *tab) (T, error)) (T, error) {
 	return driver.Call(ctx, d.life, op, timeout, func(ctx context.Context) (T, error) {
 		t, err := d.current()
 		if err != nil {
