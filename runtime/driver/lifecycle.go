@@ -54,7 +54,7 @@ func (l *Lifecycle) Run(ctx context.Context, op string, timeout time.Duration, f
 	if timeout <= 0 {
 		timeout = l.timeout
 	}
-	err, timedOut := l.run(ctx, timeout, fn)
+	timedOut, err := l.run(ctx, timeout, fn)
 	if err == nil {
 		return nil
 	}
@@ -67,16 +67,16 @@ func (l *Lifecycle) Run(ctx context.Context, op string, timeout time.Duration, f
 // run holds the lock only while fn runs, released even if fn panics; the
 // wrapping after it (a gone check may wait for a process to exit) does not
 // need it.
-func (l *Lifecycle) run(ctx context.Context, timeout time.Duration, fn func(ctx context.Context) error) (err error, timedOut bool) {
+func (l *Lifecycle) run(ctx context.Context, timeout time.Duration, fn func(ctx context.Context) error) (timedOut bool, err error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
-		return ErrClosed, false
+		return false, ErrClosed
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	err = fn(ctx)
-	return err, errors.Is(ctx.Err(), context.DeadlineExceeded)
+	return errors.Is(ctx.Err(), context.DeadlineExceeded), err
 }
 
 // wrap gives a failed call's error its one shape.
