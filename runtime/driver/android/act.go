@@ -19,7 +19,8 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	return driver.Call(ctx, d.life, a.Op, a.Timeout, func(ctx context.Context) (driver.Result, error) { return d.act(ctx, a) })
 }
 
-// act is Do's work, with the driver locked and ctx bounded.
+// act performs the action and waits for the screen to settle, under Do's
+// lock and time-out; a typed text is then read back from the field.
 func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	d.last = nil // the screen is about to change
 	if a.Secret && (a.Op == "type" || a.Op == "paste") && a.Text != "" && !slices.Contains(d.secrets, a.Text) {

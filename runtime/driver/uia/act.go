@@ -16,7 +16,8 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	return driver.Call(ctx, d.life, a.Op, a.Timeout, func(ctx context.Context) (driver.Result, error) { return d.act(ctx, a) })
 }
 
-// act is Do's work, with the driver locked and ctx bounded.
+// act performs the action and then, unless it waited or closed a window,
+// walks until the tree is stable, under Do's lock and time-out.
 func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	res, err := d.do(ctx, a)
 	if err == nil && a.Op != "wait" && a.Op != "close_window" {
