@@ -49,7 +49,7 @@ func androidOps(tr *trace.Trace, ops []Op) []Op {
 // each scroll event did. The recorder's scroll position is virtual: a
 // change of x is a horizontal swipe (a carousel, a pager), which becomes
 // its own swipe("left"/"right") step on the element swiped; changes of y
-// stay scrolls, merged while the direction holds. (Extract grouped the
+// stay scrolls, merged while the direction holds. (extractOps grouped the
 // events by vertical direction only.)
 func androidSwipes(tr *trace.Trace, ops []Op) []Op {
 	var out []Op

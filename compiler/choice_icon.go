@@ -46,7 +46,7 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 		return nil, false
 	}
 	c.todo = true
-	dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
+	dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
 	if within := listDesc(c.tr, t, snap); within != nil {
 		dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
 	}

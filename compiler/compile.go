@@ -43,6 +43,9 @@ type Options struct {
 
 	// stub stands in for the screen search in this package's tests.
 	stub *screenStub
+	// afterStage, when set, is told of each stage run, with the compiler
+	// and the file so far (nil before emit): the stage goldens' window.
+	afterStage func(name string, c *compiler, file *ast.File)
 }
 
 // Result is a compiled workflow.
@@ -58,11 +61,12 @@ type Result struct {
 	Evidence []Evidence
 }
 
-// TODOElement is the description of a placeholder choice a person or the
+// todoElement is the description of a placeholder choice a person or the
 // LLM stage must fill in.
-const TODOElement = "TODO: describe which element"
+const todoElement = "TODO: describe which element"
 
-// Compile compiles a trace into a workflow without an LLM: operations by
+// Compile compiles a trace into a workflow by the stages of doc.go (a model
+// is asked only in the semantic stage, with Options.LLM): operations by
 // rules, elements described by their unique attributes, structure
 // dependencies (same, next, row.cell), synthesized expressions for
 // computable texts, inputs for the rest (a secret input, with no default,
@@ -86,17 +90,9 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	c.llm = opts.LLM != nil
 	c.literal = opts.Literal
 	c.stub = opts.stub
-	c.ops = navigationWaits(tr, androidOps(tr, Extract(tr)))
-	c.enrich()
-	c.findLoop()
-	c.findValueLoops()
-	file := c.emit(opts)
-	c.answerDialogs(file)
-	if opts.LLM != nil {
-		c.semantic(file, opts)
-	}
+	file := c.runStages(opts) // extract … semantic (stages.go)
 	res := &Result{File: file, Warnings: c.warnings, Evidence: c.evidence}
-	res.Source = printer.Format(file)
+	res.Source = printer.Format(file) // the stages "print" and "check" (doc.go)
 	if opts.NoCheck {
 		return res, nil
 	}
@@ -175,12 +171,12 @@ func (c *compiler) enrich() {
 		}
 		if op.Target != nil {
 			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
-			in.desc = Describe(c.tr, op.Target, op.Snapshot)
+			in.desc = describeTarget(c.tr, op.Target, op.Snapshot)
 			c.keyCount[in.desc.String()]++
 		}
 		if op.Dest != nil {
 			in.dest, _, _ = resolve(c.tr, op.Dest, op.DestSnapshot)
-			in.dsc = Describe(c.tr, op.Dest, op.DestSnapshot)
+			in.dsc = describeTarget(c.tr, op.Dest, op.DestSnapshot)
 			c.keyCount[in.dsc.String()]++
 		}
 		c.infos = append(c.infos, in)
@@ -364,7 +360,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		}
 		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
 			c.todo = true
-			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: TODOElement}}
+			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
 			if n := len(st.sources); n > 0 {
 				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
 			}

@@ -205,13 +205,13 @@ func ctorOf(role string) (string, []Attr) {
 	return "element", []Attr{{"role", role}}
 }
 
-// Describe builds the description of a target: the first attribute set
+// describeTarget builds the description of a target: the first attribute set
 // that matches exactly one element of the snapshot; failing that, the same
 // within the target's list item, list or table; a path only when nothing
 // else identifies it. Without a snapshot the most robust set is taken
 // unverified (id and name first), within its list or table when its own
 // attributes are only text.
-func Describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+func describeTarget(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 	return withSelectors(describe(tr, target, snapID), target)
 }
 

@@ -1,9 +1,3 @@
-// Package compiler turns a recorded demonstration (a trace) into a workflow
-// file. This package holds the rule-based core, each stage testable alone:
-// operation extraction (Extract), element enrichment (Describe), structure
-// dependencies and the task type (in Compile), and emission of a formatted
-// *ast.File. Steps that need judgement get a TODO placeholder dependency and
-// a warning; no LLM is called here.
 package compiler
 
 import (
@@ -77,7 +71,7 @@ func fieldKey(t *trace.Target) string {
 	return t.Role + "|" + t.Name + "|" + t.Label
 }
 
-// Extract turns the trace's raw events into operations by rules: clicks by
+// extractOps turns the trace's raw events into operations by rules: clicks by
 // kind, keystrokes and input on one field grouped into one type with the
 // final value, key chords into copy/cut/paste/save/key, Enter into enter,
 // selection into select_text, a navigation not caused by an event into
@@ -85,7 +79,7 @@ func fieldKey(t *trace.Target) string {
 // into drag, scrolls into scroll. Events that are consequences (a navigate
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
-func Extract(tr *trace.Trace) []Op {
+func extractOps(tr *trace.Trace) []Op {
 	x := &extractor{opOf: map[string]int{}, tabs: newTabState(), keys: tr.Source == trace.SourceDevTools}
 	x.tr, x.echoed, x.lastURL = tr, map[int]bool{}, tr.Start.URL
 	for i := range tr.Events {
@@ -140,7 +134,7 @@ func Extract(tr *trace.Trace) []Op {
 	return out
 }
 
-// extractor holds Extract's state between events.
+// extractor holds extractOps's state between events.
 type extractor struct {
 	tr      *trace.Trace
 	ops     []Op

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
-	"github.com/cogflow/cogflow/runtime/trace"
 	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
@@ -45,22 +43,8 @@ func TestGolden(t *testing.T) {
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".txtar")
 		t.Run(name, func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sections := map[string]*txtar.File{}
-			for i := range ar.Files {
-				sections[ar.Files[i].Name] = &ar.Files[i]
-			}
+			ar, sections, tr := readCase(t, path)
 			in := sections[goldenTrace]
-			if in == nil {
-				t.Fatalf("%s has no %s section", path, goldenTrace)
-			}
-			tr, err := trace.Read(bytes.NewReader(in.Data))
-			if err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
 			if missing := missingFuncs(sections[goldenNeeds]); missing != "" {
 				t.Fatalf("needs %s, not in the function library", missing)
 			}

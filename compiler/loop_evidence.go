@@ -298,7 +298,7 @@ func isItem(tr *trace.Trace, target *trace.Target, snapID string) bool {
 // suggestions for what was typed so far) — so a container told apart only
 // by its text is described by its path instead.
 func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
-	d := Describe(tr, &trace.Target{Ref: ref}, snapID)
+	d := describeTarget(tr, &trace.Target{Ref: ref}, snapID)
 	if d.Get("text") == "" {
 		return d
 	}
@@ -316,12 +316,12 @@ func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
 
 // withinDesc describes the container element c a description is made
 // unique within: a whole list or table by containerDesc (never by its
-// items' text), an item by Describe (its text is what tells the chosen
+// items' text), an item by describeTarget (its text is what tells the chosen
 // item from the others).
 func withinDesc(tr *trace.Trace, s *trace.Snapshot, c int, snapID string) *Desc {
 	switch s.Elements[c].Role {
 	case "list", "table", "listbox", "grid", "tree", "menu", "tablist", "radiogroup":
 		return containerDesc(tr, s.Elements[c].Ref, snapID)
 	}
-	return Describe(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
+	return describeTarget(tr, &trace.Target{Ref: s.Elements[c].Ref}, snapID)
 }

@@ -92,7 +92,7 @@ button #submit | Submit
 				t.Fatal(err)
 			}
 			c := &compiler{tr: tr, literal: tt.literal}
-			c.ops = Extract(tr)
+			c.ops = extractOps(tr)
 			c.enrich()
 			for i, in := range c.infos {
 				in.name = "op" + string(rune('1'+i))

@@ -32,14 +32,14 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-// SemanticTemperature is the temperature of the extractor request.
-const SemanticTemperature = 0.2
+// semanticTemperature is the temperature of the extractor request.
+const semanticTemperature = 0.2
 
 // semanticTimeout bounds the extractor request.
 const semanticTimeout = 2 * time.Minute
 
-// SemanticOp is one operation as the extractor sees it.
-type SemanticOp struct {
+// semanticOp is one operation as the extractor sees it.
+type semanticOp struct {
 	Name  string // "op4"
 	Expr  string // the step as compiled: click(match_element<"TODO…">(op2, within: …))
 	Desc  string // the target's description, if any
@@ -52,8 +52,8 @@ type SemanticOp struct {
 	Input string
 }
 
-// SemanticDep is one parsed reply line about an operation.
-type SemanticDep struct {
+// semanticDep is one parsed reply line about an operation.
+type semanticDep struct {
 	Op   string // "op4"
 	Kind string // "dep", "fixed" or "input"
 	// For Kind "dep":
@@ -64,16 +64,16 @@ type SemanticDep struct {
 	New         bool // Sub is not in the knowledge base
 }
 
-// SemanticReply is a parsed extractor reply.
-type SemanticReply struct {
-	Deps     []*SemanticDep
+// semanticReply is a parsed extractor reply.
+type semanticReply struct {
+	Deps     []*semanticDep
 	Goal     string
 	Params   []string
-	Warnings []ReplyWarning
+	Warnings []replyWarning
 }
 
-// ReplyWarning is a line of a reply that was dropped or corrected.
-type ReplyWarning struct {
+// replyWarning is a line of a reply that was dropped or corrected.
+type replyWarning struct {
 	// Step is the step the line is about ("op4"); empty when the line
 	// names none that exists.
 	Step    string
@@ -81,7 +81,7 @@ type ReplyWarning struct {
 }
 
 // Dep returns the reply's line about op, or nil.
-func (r *SemanticReply) Dep(op string) *SemanticDep {
+func (r *semanticReply) Dep(op string) *semanticDep {
 	for _, d := range r.Deps {
 		if d.Op == op {
 			return d
@@ -90,10 +90,10 @@ func (r *SemanticReply) Dep(op string) *SemanticDep {
 	return nil
 }
 
-// SemanticPrompt builds the extractor request's user message: the knowledge
+// semanticPrompt builds the extractor request's user message: the knowledge
 // base's categories, subcategories and rules, the operations, and the
 // question with the reply format.
-func SemanticPrompt(k *kb.KB, ops []SemanticOp, inputs []string) string {
+func semanticPrompt(k *kb.KB, ops []semanticOp, inputs []string) string {
 	var b strings.Builder
 	b.WriteString("You are the dependency extractor of cogflow, which turns a recorded demonstration of a UI task into a reusable workflow.\n")
 	b.WriteString("Some operations of the demonstration take an argument that a person chose by judgement. For each of them decide whether the argument is fixed (the same every time the task runs), an input of the task, or variable: derived from earlier values by a cognitive dependency of the knowledge base below.\n\n")
@@ -185,12 +185,12 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 		return
 	}
 	ops, names, judged := c.semanticOps(task)
-	prompt := SemanticPrompt(k, ops, c.inputNames())
+	prompt := semanticPrompt(k, ops, c.inputNames())
 	ctx, cancel := context.WithTimeout(context.Background(), semanticTimeout)
 	defer cancel()
 	resp, err := opts.LLM.Complete(ctx, llm.Request{
 		Model:       opts.Model,
-		Temperature: SemanticTemperature,
+		Temperature: semanticTemperature,
 		Messages: []llm.Message{
 			{Role: "system", Content: "You extract the semantic dependencies, goal and parameters of a demonstrated UI task. Answer with the requested lines."},
 			{Role: "user", Content: prompt},
@@ -204,7 +204,7 @@ func (c *compiler) semantic(file *ast.File, opts Options) {
 	if c.loopLo >= 0 {
 		allowed = append(allowed, c.loopVar()) // the check reverts a use outside the loop
 	}
-	reply := ParseSemanticReply(resp.Text, k, names, allowed)
+	reply := parseSemanticReply(resp.Text, k, names, allowed)
 	for _, w := range reply.Warnings {
 		c.warnStep(w.Step, "%s", w.Message)
 	}

@@ -10,7 +10,7 @@ import (
 
 // semanticOps lists the task's steps as the extractor sees them and the
 // places a reply may fill: TODO choices, typed inputs, selections.
-func (c *compiler) semanticOps(task *ast.Task) (ops []SemanticOp, names []string, judged map[string]*judgement) {
+func (c *compiler) semanticOps(task *ast.Task) (ops []semanticOp, names []string, judged map[string]*judgement) {
 	// Collect the steps in order and the judgements.
 	var steps []*ast.Step
 	loopSteps := map[*ast.Step]bool{}
@@ -41,7 +41,7 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []SemanticOp, names []string
 		if isSecret(in.full) {
 			continue // a password never reaches a prompt
 		}
-		op := SemanticOp{Name: s.Name.Name, Expr: printer.ExprString(s.Value), Value: in.Text}
+		op := semanticOp{Name: s.Name.Name, Expr: printer.ExprString(s.Value), Value: in.Text}
 		if in.desc != nil {
 			op.Desc = in.desc.String()
 		}
@@ -61,7 +61,7 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []SemanticOp, names []string
 		call, _ := s.Value.(*ast.Call)
 		if call != nil {
 			for _, a := range call.Args {
-				if d, ok := a.Value.(*ast.Dependency); ok && d.Description != nil && d.Description.Value == TODOElement {
+				if d, ok := a.Value.(*ast.Dependency); ok && d.Description != nil && d.Description.Value == todoElement {
 					j.todo, j.arg = d, a
 				}
 			}
@@ -87,7 +87,7 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []SemanticOp, names []string
 
 // applyDeps fills the judgements from the reply, one at a time, keeping
 // each only if the workflow still checks. It returns the steps filled.
-func (c *compiler) applyDeps(names []string, judged map[string]*judgement, reply *SemanticReply, checks func() error) map[string]bool {
+func (c *compiler) applyDeps(names []string, judged map[string]*judgement, reply *semanticReply, checks func() error) map[string]bool {
 	filled := map[string]bool{}
 	for _, name := range names {
 		j, d := judged[name], reply.Dep(name)
@@ -141,7 +141,7 @@ func (c *compiler) applyDeps(names []string, judged map[string]*judgement, reply
 
 // applyParams drops inputs no longer used and names the rest from the
 // reply's parameters (stage 6).
-func (c *compiler) applyParams(task *ast.Task, reply *SemanticReply) {
+func (c *compiler) applyParams(task *ast.Task, reply *semanticReply) {
 	// Inputs no longer used are dropped.
 	used := map[string]bool{}
 	walkBody(task.Body, func(r *ast.Ref) { used[r.Name] = true })

@@ -24,15 +24,15 @@ var (
 	reIdent  = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 )
 
-// ParseSemanticReply parses an extractor reply. steps are the step names in
+// parseSemanticReply parses an extractor reply. steps are the step names in
 // order, inputs the names a dependency may also take. Lines that are not
 // reply lines are ignored; a reply line that does not parse or validate is
 // dropped with a warning. It never fails.
-func ParseSemanticReply(reply string, k *kb.KB, steps, inputs []string) *SemanticReply {
+func parseSemanticReply(reply string, k *kb.KB, steps, inputs []string) *semanticReply {
 	if k == nil {
 		k = kb.Default()
 	}
-	p := &replyParser{k: k, r: &SemanticReply{}, pos: map[string]int{}, isInput: map[string]bool{}}
+	p := &replyParser{k: k, r: &semanticReply{}, pos: map[string]int{}, isInput: map[string]bool{}}
 	for i, s := range steps {
 		p.pos[s] = i
 	}
@@ -57,10 +57,10 @@ func ParseSemanticReply(reply string, k *kb.KB, steps, inputs []string) *Semanti
 	return p.r
 }
 
-// replyParser holds what ParseSemanticReply checks lines against.
+// replyParser holds what parseSemanticReply checks lines against.
 type replyParser struct {
 	k       *kb.KB
-	r       *SemanticReply
+	r       *semanticReply
 	pos     map[string]int // step name → its place
 	isInput map[string]bool
 }
@@ -68,7 +68,7 @@ type replyParser struct {
 // warn records a dropped or corrected line about the step op ("" when
 // the line names no step that exists).
 func (p *replyParser) warn(op, format string, args ...any) {
-	p.r.Warnings = append(p.r.Warnings, ReplyWarning{Step: op, Message: fmt.Sprintf(format, args...)})
+	p.r.Warnings = append(p.r.Warnings, replyWarning{Step: op, Message: fmt.Sprintf(format, args...)})
 }
 
 // params reads "params: keyword, date" (or "keyword: text", "none").
@@ -104,7 +104,7 @@ func (p *replyParser) opLine(line string) {
 	case p.r.Dep(op) != nil:
 		p.warn(op, "semantic: %q: %s was already given; line dropped", clipLine(line), op)
 	case word == "fixed" || word == "input":
-		p.r.Deps = append(p.r.Deps, &SemanticDep{Op: op, Kind: word})
+		p.r.Deps = append(p.r.Deps, &semanticDep{Op: op, Kind: word})
 	default:
 		if d := p.dep(line, op, i, rhs); d != nil {
 			p.r.Deps = append(p.r.Deps, d)
@@ -113,13 +113,13 @@ func (p *replyParser) opLine(line string) {
 }
 
 // dep reads the dependency of op (the i-th step), or warns and returns nil.
-func (p *replyParser) dep(line, op string, i int, rhs string) *SemanticDep {
+func (p *replyParser) dep(line, op string, i int, rhs string) *semanticDep {
 	dm := reDep.FindStringSubmatch(rhs)
 	if dm == nil {
 		p.warn(op, "semantic: %q: not a dependency line; dropped", clipLine(line))
 		return nil
 	}
-	d := &SemanticDep{Op: op, Kind: "dep"}
+	d := &semanticDep{Op: op, Kind: "dep"}
 	a, b := dm[1], dm[2]
 	switch {
 	case b == "":

@@ -75,7 +75,7 @@ func TestSemanticRequest(t *testing.T) {
 		t.Fatalf("%d requests, want 1", len(f.reqs))
 	}
 	r := f.reqs[0]
-	if r.Temperature != SemanticTemperature || r.Model != "test-model" {
+	if r.Temperature != semanticTemperature || r.Model != "test-model" {
 		t.Errorf("temperature %v model %q", r.Temperature, r.Model)
 	}
 	prompt := r.Messages[len(r.Messages)-1].Content
@@ -155,7 +155,7 @@ func TestSemanticWithTestServer(t *testing.T) {
 		t.Errorf("no summarize dependency")
 	}
 	reqs := srv.Requests()
-	if len(reqs) != 1 || reqs[0].Temperature == nil || *reqs[0].Temperature != SemanticTemperature {
+	if len(reqs) != 1 || reqs[0].Temperature == nil || *reqs[0].Temperature != semanticTemperature {
 		t.Errorf("requests: %+v", reqs)
 	}
 }
@@ -175,24 +175,24 @@ func TestSemanticMalformedReplies(t *testing.T) {
 		warn        []string // substrings of expected warnings
 		has, hasNot []string
 	}{
-		{name: "empty", reply: "", has: []string{TODOElement, `input search`}},
+		{name: "empty", reply: "", has: []string{todoElement, `input search`}},
 		{name: "garbage", reply: "\x00\xff<<<>>> op4 = = = ((( \n op = x\nop99 = summarize<\"x\">(op1)\nop4 = match_element<\"unterminated",
-			warn: []string{"there is no step op99", "not a dependency line"}, has: []string{TODOElement}},
-		{name: "chatter only", reply: "I think this task is about mountains. The user searched.\nop4: the person clicked the first result", has: []string{TODOElement}},
+			warn: []string{"there is no step op99", "not a dependency line"}, has: []string{todoElement}},
+		{name: "chatter only", reply: "I think this task is about mountains. The user searched.\nop4: the person clicked the first result", has: []string{todoElement}},
 		{name: "unknown sub flagged new", reply: `op7 = rank.logical_reasoning<"the best fact about the mountain">(op5)`,
 			warn: []string{"new subcategory logical_reasoning.rank"}, has: []string{`logical_reasoning.rank<"the best fact about the mountain">(op5)`}},
 		{name: "unknown sub in the prompt's main.sub order", reply: `op7 = logical_reasoning.rank<"the best fact about the mountain">(op5)`,
 			warn: []string{"new subcategory logical_reasoning.rank"}, has: []string{`logical_reasoning.rank<"the best fact about the mountain">(op5)`}},
 		{name: "unknown sub unqualified", reply: `op7 = frobnicate<"x">(op5)`, warn: []string{"unknown subcategory frobnicate"}, has: []string{"input notes"}},
 		{name: "bad main", reply: `op7 = summarize.thinking<"x">(op5)`, warn: []string{"neither summarize nor thinking is a main category"}, has: []string{"input notes"}},
-		{name: "later input", reply: `op4 = match_element<"the first result">(op7)`, warn: []string{"input op7 is not an earlier step than op4"}, has: []string{TODOElement}},
+		{name: "later input", reply: `op4 = match_element<"the first result">(op7)`, warn: []string{"input op7 is not an earlier step than op4"}, has: []string{todoElement}},
 		{name: "self input", reply: `op5 = extract_information<"x">(op5)`, warn: []string{"not an earlier step"}},
 		{name: "unknown input", reply: `op7 = summarize<"x">(foo)`, warn: []string{"input foo is neither"}},
 		{name: "empty description", reply: `op7 = summarize<"">(op5)`, warn: []string{"description is empty"}},
 		{name: "wrong main corrected", reply: `op7 = logical_reasoning.summarize<"the state">(op5)`, warn: []string{"summarize belongs to information_comprehension"}, has: []string{`summarize<"the state">(op5)`}},
 		{name: "type mismatch reverted", reply: `op7 = match_element<"the notes box">(op5)`, warn: []string{"does not check"}, has: []string{"input notes"}},
 		{name: "duplicate", reply: "op7 = fixed\nop7 = input", warn: []string{"already given"}, has: []string{`"Alaska")`}, hasNot: []string{"input notes"}},
-		{name: "fixed choice", reply: "OP4 = Fixed.", hasNot: []string{TODOElement, "match_element"}},
+		{name: "fixed choice", reply: "OP4 = Fixed.", hasNot: []string{todoElement, "match_element"}},
 		{name: "not judged", reply: `op1 = summarize<"x">()`, warn: []string{"op1 needs no judgement"}},
 		{name: "params clash", reply: "params: op3, row", warn: []string{"is taken"}, has: []string{"input search"}},
 		{name: "too many params", reply: "params: a, b, c", warn: []string{"3 parameters named for 2 inputs"}, has: []string{"input a:", "input b:"}},
@@ -223,7 +223,7 @@ func TestSemanticMalformedReplies(t *testing.T) {
 
 func TestSemanticLLMError(t *testing.T) {
 	res := compileLLM(t, &fakeLLM{err: errors.New("connection refused")})
-	if !hasWarning(res.Warnings.Messages(), "the LLM request failed") || !strings.Contains(string(res.Source), TODOElement) {
+	if !hasWarning(res.Warnings.Messages(), "the LLM request failed") || !strings.Contains(string(res.Source), todoElement) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }
@@ -234,7 +234,7 @@ func TestSemanticNoLLMUnchanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(a.Source), "rules only, no LLM") || !strings.Contains(string(a.Source), TODOElement) {
+	if !strings.Contains(string(a.Source), "rules only, no LLM") || !strings.Contains(string(a.Source), todoElement) {
 		t.Errorf("without an LLM the output changed:\n%s", a.Source)
 	}
 }
@@ -254,7 +254,7 @@ func FuzzParseSemanticReply(f *testing.F) {
 	f.Add("op1 = a.b<\"x\">(op0)\nparams: ,,\ngoal:")
 	k := kb.Default()
 	f.Fuzz(func(t *testing.T, s string) {
-		r := ParseSemanticReply(s, k, []string{"op1", "op2", "op3"}, []string{"search"})
+		r := parseSemanticReply(s, k, []string{"op1", "op2", "op3"}, []string{"search"})
 		for _, d := range r.Deps {
 			if d.Kind == "dep" && (d.Description == "" || d.Sub == "") {
 				t.Fatalf("invalid dep accepted: %+v", d)

@@ -24,7 +24,7 @@ func actions(ops []Op) []string {
 }
 
 func TestExtractRules(t *testing.T) {
-	ops := Extract(load(t, "testdata/extract.trace.json"))
+	ops := extractOps(load(t, "testdata/extract.trace.json"))
 	want := []string{
 		"open(http://127.0.0.1:8088/files)", // navigate without a cause
 		"type(ac)",                          // click + keystrokes + backspace → one type, final value
@@ -64,12 +64,12 @@ func TestExtractRules(t *testing.T) {
 }
 
 func TestExtractRecordedTraces(t *testing.T) {
-	got := actions(Extract(load(t, "../runtime/trace/testdata/keyword.trace.json")))
+	got := actions(extractOps(load(t, "../runtime/trace/testdata/keyword.trace.json")))
 	want := "open(http://127.0.0.1:8088/wiki) type(Denali) click click select_text(Denali is the highest mountain peak in North America.) switch_window(Notes) type(Alaska)"
 	if g := strings.Join(got, " "); !strings.HasPrefix(g, "open(http://127.0.0.1:8088/wiki) type(Denali) click click select_text(") || !strings.HasSuffix(g, "switch_window(Notes) type(Alaska)") {
 		t.Fatalf("got %s\nwant about %s", g, want)
 	}
-	rl := actions(Extract(load(t, "../runtime/trace/testdata/reading_list.trace.json")))
+	rl := actions(extractOps(load(t, "../runtime/trace/testdata/reading_list.trace.json")))
 	if rl[0] != "double_click" || rl[3] != "new_tab(http://127.0.0.1:8088/wiki)" {
 		t.Fatalf("reading list: %v", rl)
 	}
@@ -86,7 +86,7 @@ func TestDescribe(t *testing.T) {
 		{"r11", `element(role: "div", path: "main/div[2]")`}, // only a path
 	}
 	for _, c := range cases {
-		d := Describe(tr, &trace.Target{Ref: c.ref}, "s1")
+		d := describeTarget(tr, &trace.Target{Ref: c.ref}, "s1")
 		if got := d.String(); got != c.want {
 			t.Errorf("%s: got %s, want %s", c.ref, got, c.want)
 		}
@@ -95,7 +95,7 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 	// Without a snapshot, the id and name are taken unverified.
-	d := Describe(tr, &trace.Target{Attributes: trace.Attributes{Role: "textbox", Name: "Notes", ID: "notes"}}, "")
+	d := describeTarget(tr, &trace.Target{Attributes: trace.Attributes{Role: "textbox", Name: "Notes", ID: "notes"}}, "")
 	if got := d.String(); got != `textbox(name: "Notes", id: "notes")` || d.Unique {
 		t.Errorf("no snapshot: %s (unique %v)", got, d.Unique)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,9 +10,8 @@ import (
 	"syscall"
 
 	"github.com/cogflow/cogflow/runtime/driver"
-	"github.com/cogflow/cogflow/runtime/driver/android"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
-	"github.com/cogflow/cogflow/runtime/driver/uia"
+	"github.com/cogflow/cogflow/runtime/driver/recording"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -51,51 +51,35 @@ func runRecord(c *cli, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	switch *f.driver {
-	case "browser":
-		return c.recordBrowser(ctx, f)
-	case "android":
-		return c.recordAndroid(ctx, f)
-	case "uia":
-		fmt.Fprintf(c.stderr, "recording the desktop — press %s or Ctrl-C to stop\n", *f.chord)
-		tr, err := uia.Record(ctx, uia.RecordOptions{App: *f.app, StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) }})
-		return c.finishRecording(*f.out, tr, err)
-	}
-	fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android, uia)\n", *f.driver)
-	return exitUsage
+	return c.record(ctx, f)
 }
 
-func (c *cli) recordBrowser(ctx context.Context, f recordFlags) int {
-	if *f.url == "" {
+// record records with the recorder of the driver named by --driver.
+func (c *cli) record(ctx context.Context, f recordFlags) int {
+	r, err := recording.Start(ctx, *f.driver, recording.Options{
+		// --adb and --browser-url name the remote of one driver each, as
+		// in cogflow run.
+		Driver:    driver.Options{Headed: !*f.headless, RemoteURL: cmp.Or(*f.adb, *f.browserURL), Executable: *f.chrome, Serial: *f.serial},
+		URL:       *f.url,
+		App:       *f.app,
+		StopChord: *f.chord,
+		Warn:      c.recordWarning,
+		Progress:  c.recordProgress,
+	})
+	switch {
+	case errors.Is(err, recording.ErrNoRecorder):
+		fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android, uia)\n", *f.driver)
+		return exitUsage
+	case errors.Is(err, recording.ErrNoURL):
 		fmt.Fprintln(c.stderr, "cogflow record: --url is required")
 		return exitUsage
-	}
-	d, err := browser.Start(ctx, driver.Options{Headed: !*f.headless, RemoteURL: *f.browserURL, Executable: *f.chrome})
-	if err != nil {
+	case err != nil:
 		fmt.Fprintf(c.stderr, "cogflow record: %v\n", err)
 		return exitNoDriver
 	}
-	defer d.Close()
-	fmt.Fprintf(c.stderr, "recording %s — press %s, Ctrl-C or close the tab to stop\n", *f.url, *f.chord)
-	tr, err := d.Record(ctx, *f.url, browser.RecordOptions{StopChord: *f.chord, Warn: func(err error) { c.recordWarning(err.Error()) },
-		Progress: c.recordProgress})
-	return c.finishRecording(*f.out, tr, err)
-}
-
-// recordAndroid records on a device; Ctrl-C ends it.
-func (c *cli) recordAndroid(ctx context.Context, f recordFlags) int {
-	d, err := android.Open(ctx, driver.Options{RemoteURL: *f.adb, Serial: *f.serial})
-	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow record: %v\n", err)
-		return exitNoDriver
-	}
-	defer d.Close()
-	what := "the device"
-	if *f.app != "" {
-		what = *f.app
-	}
-	fmt.Fprintf(c.stderr, "recording %s — press Ctrl-C to stop\n", what)
-	tr, err := d.Record(ctx, android.RecordOptions{App: *f.app, Warn: c.recordWarning})
+	defer r.Close()
+	fmt.Fprintln(c.stderr, r.Banner())
+	tr, err := r.Record(ctx)
 	return c.finishRecording(*f.out, tr, err)
 }
 

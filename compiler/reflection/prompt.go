@@ -15,10 +15,10 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-// Temperature is the temperature of the reflection request: low, because
+// requestTemperature is the temperature of the reflection request: low, because
 // the reply must follow a strict format, but not zero, because naming a
 // new subcategory is a small creative act.
-const Temperature = 0.2
+const requestTemperature = 0.2
 
 // timeout bounds one reflection request.
 const timeout = 2 * time.Minute
@@ -37,12 +37,6 @@ var (
 	systemVersion, systemTmpl   = mustLoad("system")
 	reflectVersion, reflectTmpl = mustLoad("reflect")
 )
-
-// PromptVersion names the prompt files and their versions, for logs and
-// caches: "system v1; reflect v1".
-func PromptVersion() string {
-	return fmt.Sprintf("system %s; reflect %s", systemVersion, reflectVersion)
-}
 
 func mustLoad(name string) (string, *template.Template) {
 	b, err := promptFiles.ReadFile("prompts/" + name + ".txt")
@@ -88,11 +82,11 @@ type promptData struct {
 	EditedStep    string
 }
 
-// Prompt renders the reflection request's system and user messages: the
+// buildPrompt renders the reflection request's system and user messages: the
 // knowledge base, the task's goal, the steps around the change, the
 // original and the edited dependency, and the protocol with the reply
 // format that ParseReply reads.
-func Prompt(r Request) (system, user string, err error) {
+func buildPrompt(r Request) (system, user string, err error) {
 	c := r.Change
 	d := promptData{
 		Categories: r.KB.Categories,
@@ -151,7 +145,7 @@ func Prompt(r Request) (system, user string, err error) {
 // strictly. The response is returned even when the reply does not parse,
 // so that the caller can show what the model said.
 func Ask(ctx context.Context, client llm.Client, model string, r Request) (*Reply, *llm.Response, error) {
-	sys, usr, err := Prompt(r)
+	sys, usr, err := buildPrompt(r)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -159,13 +153,13 @@ func Ask(ctx context.Context, client llm.Client, model string, r Request) (*Repl
 	defer cancel()
 	resp, err := client.Complete(ctx, llm.Request{
 		Model:       model,
-		Temperature: Temperature,
+		Temperature: requestTemperature,
 		Messages:    []llm.Message{{Role: "system", Content: sys}, {Role: "user", Content: usr}},
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	reply, err := ParseReply(resp.Text)
+	reply, err := parseReply(resp.Text)
 	return reply, resp, err
 }
 

@@ -3,6 +3,7 @@ package reflection
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func TestPromptGolden(t *testing.T) {
 	if len(cs) != 1 {
 		t.Fatalf("%d changes, want 1: %v", len(cs), cs)
 	}
-	sys, usr, err := Prompt(Request{KB: goldenKB(), Filename: "keyword.cog", Original: orig, Edited: edited, Change: cs[0]})
+	sys, usr, err := buildPrompt(Request{KB: goldenKB(), Filename: "keyword.cog", Original: orig, Edited: edited, Change: cs[0]})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,14 +95,20 @@ func TestAsk(t *testing.T) {
 	if err != nil || r.Updates[0].Op != None {
 		t.Fatalf("Ask = %+v, %v", r, err)
 	}
-	if f.got.Temperature != Temperature || f.got.Model != "m1" || len(f.got.Messages) != 2 || f.got.Messages[0].Role != "system" {
+	if f.got.Temperature != requestTemperature || f.got.Model != "m1" || len(f.got.Messages) != 2 || f.got.Messages[0].Role != "system" {
 		t.Errorf("request: %+v", f.got)
 	}
 	f.reply = "I think it was fine."
 	if _, resp, err := Ask(context.Background(), f, "m1", req); err == nil || resp == nil {
 		t.Errorf("a malformed reply: %v, response %v", err, resp)
 	}
-	if v := PromptVersion(); v != "system v1; reflect v1" {
+	if v := promptVersion(); v != "system v1; reflect v1" {
 		t.Errorf("PromptVersion = %q", v)
 	}
+}
+
+// promptVersion names the prompt files and their versions, for logs and
+// caches: "system v1; reflect v1".
+func promptVersion() string {
+	return fmt.Sprintf("system %s; reflect %s", systemVersion, reflectVersion)
 }

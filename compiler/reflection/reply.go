@@ -82,7 +82,7 @@ var (
 	reRefused = regexp.MustCompile(`^(?:ADD|REMOVE|DELETE|RENAME|MODIFY|MERGE|SPLIT)_(?:MAIN_)?CATEGORY$|^(?:REMOVE|DELETE|RENAME|MERGE)_(?:SUBCATEGORY|RULE)$`)
 )
 
-// ParseReply reads a reflection reply:
+// parseReply reads a reflection reply:
 //
 //	REASON: why the original dependency was wrong (may go on for lines)
 //	UPDATES:
@@ -99,7 +99,7 @@ var (
 // reply line and what was expected, as are an empty reason, no updates,
 // NONE with other updates, and an update that would add, remove or rename
 // a main category or delete anything.
-func ParseReply(text string) (*Reply, error) {
+func parseReply(text string) (*Reply, error) {
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	reasonAt, updatesAt := -1, -1
 	for i, l := range lines {

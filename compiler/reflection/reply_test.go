@@ -22,7 +22,7 @@ MODIFY_SUBCATEGORY information_comprehension.summarize: Condense a text to its m
 `
 
 func TestParseReply(t *testing.T) {
-	r, err := ParseReply(goodReply)
+	r, err := parseReply(goodReply)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestParseReply(t *testing.T) {
 		"REASON: the knowledge base was right\n\n## Updates\n```\nNONE\n```\n",
 		"REASON: the knowledge base was right\n**UPDATES:** NONE",
 	} {
-		if r, err := ParseReply(reply); err != nil || len(r.Updates) != 1 || r.Updates[0].Op != None || r.Reason != "the knowledge base was right" {
+		if r, err := parseReply(reply); err != nil || len(r.Updates) != 1 || r.Updates[0].Op != None || r.Reason != "the knowledge base was right" {
 			t.Errorf("ParseReply(%q) = %+v, %v; want one NONE", reply, r, err)
 		}
 	}
@@ -79,7 +79,7 @@ func TestParseReplyMalformed(t *testing.T) {
 		{"delete subcategory", "REASON: x\nUPDATES:\nDELETE_SUBCATEGORY information_recall.repeat", "line 3: DELETE_SUBCATEGORY is refused"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := ParseReply(tc.reply)
+			r, err := parseReply(tc.reply)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("ParseReply = %+v, %v; want an error containing %q", r, err, tc.want)
 			}
@@ -93,7 +93,7 @@ func TestParseReplyMalformed(t *testing.T) {
 // TestApply: valid updates change a copy; refused ones fail with a clear
 // error and leave the knowledge base untouched.
 func TestApply(t *testing.T) {
-	r, err := ParseReply(goodReply)
+	r, err := parseReply(goodReply)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func FuzzParseReply(f *testing.F) {
 	f.Add("REASON: x\nUPDATES:\nNONE")
 	f.Add("REASON: x\nUPDATES: MODIFY_RULE 3: y\nADD_SUBCATEGORY a.b: c | d | e")
 	f.Fuzz(func(t *testing.T, reply string) {
-		r, err := ParseReply(reply)
+		r, err := parseReply(reply)
 		if err != nil {
 			return
 		}
@@ -176,7 +176,7 @@ func FuzzParseReply(f *testing.F) {
 		for _, u := range r.Updates {
 			lines = append(lines, u.String())
 		}
-		back, err := ParseReply("REASON: again\nUPDATES:\n" + strings.Join(lines, "\n"))
+		back, err := parseReply("REASON: again\nUPDATES:\n" + strings.Join(lines, "\n"))
 		if err != nil {
 			t.Fatalf("rendered updates do not parse: %v\n%s", err, strings.Join(lines, "\n"))
 		}

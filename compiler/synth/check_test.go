@@ -47,7 +47,7 @@ func TestProgramsCheck(t *testing.T) {
 	env := &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
 	for _, c := range synthCases {
 		t.Run(c.name, func(t *testing.T) {
-			cands := Candidates(c.output, c.sources, Options{})
+			cands := allCandidates(c.output, c.sources, Options{})
 			if len(cands) == 0 {
 				t.Fatal("no program")
 			}

@@ -28,15 +28,6 @@ func init() {
 	}
 }
 
-// Families returns the names of the program families, simplest first.
-func Families() []string {
-	names := make([]string, len(families))
-	for i, f := range families {
-		names[i] = f.name
-	}
-	return names
-}
-
 func familyIndex(name string) int {
 	for i, f := range families {
 		if f.name == name {

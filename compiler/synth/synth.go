@@ -15,7 +15,7 @@
 //
 // # Families
 //
-// In order of simplicity (Families returns the names):
+// In order of simplicity:
 //
 //	identity       keyword
 //	case           upper(keyword), lower(op2), title(op2)
@@ -96,22 +96,23 @@ type Source struct {
 // Options tune a synthesis. The zero value is ready to use.
 type Options struct {
 	// MaxCost bounds the number of operations of a program; 0 means
-	// DefaultMaxCost.
+	// the default, 6 (defaultMaxCost).
 	MaxCost int
-	// Families restricts the search to the named families (see Families);
+	// Families restricts the search to the named families (see the
+	// package comment);
 	// empty means all of them. A concatenation or combination, when
 	// allowed, still uses the families it is made of.
 	Families []string
 }
 
-// DefaultMaxCost is the operation budget when Options.MaxCost is 0.
-const DefaultMaxCost = 6
+// defaultMaxCost is the operation budget when Options.MaxCost is 0.
+const defaultMaxCost = 6
 
 // Program is a synthesized expression with the facts it was ranked by.
 type Program struct {
 	// Expr computes the output; sources appear in it as *ast.Ref.
 	Expr ast.Expr
-	// Family names the family that produced it (see Families).
+	// Family names the family that produced it (see the package comment).
 	Family string
 	// Parts lists the families a combination is made of, in the order they
 	// apply: ["trim", "case"] for lower(trimspace(op2)).
@@ -150,10 +151,10 @@ func Synthesize(output string, sources []Source, opts Options) (*Program, bool) 
 	return nil, false
 }
 
-// Candidates returns every verified program that computes output, best
+// allCandidates returns every verified program that computes output, best
 // first. It searches every family in full, so it is slower than
 // Synthesize; it serves to show alternatives and to test the ranking.
-func Candidates(output string, sources []Source, opts Options) []*Program {
+func allCandidates(output string, sources []Source, opts Options) []*Program {
 	s := newSearch(output, sources, opts, true)
 	if s == nil {
 		return nil
@@ -207,7 +208,7 @@ func newSearch(output string, sources []Source, opts Options, all bool) *search 
 		return nil
 	}
 	if opts.MaxCost <= 0 {
-		opts.MaxCost = DefaultMaxCost
+		opts.MaxCost = defaultMaxCost
 	}
 	s := &search{target: output, env: map[string]cty.Value{}, opts: opts, all: all,
 		seen: map[string]bool{}, seq: new(int)}

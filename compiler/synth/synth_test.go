@@ -329,7 +329,7 @@ func TestNegative(t *testing.T) {
 // output written as a literal.
 func TestNoConstantPrograms(t *testing.T) {
 	for _, c := range synthCases {
-		for _, p := range Candidates(c.output, c.sources, Options{}) {
+		for _, p := range allCandidates(c.output, c.sources, Options{}) {
 			if len(p.Refs()) == 0 {
 				t.Errorf("%s: candidate %s reads no source", c.name, p)
 			}

@@ -1,6 +1,9 @@
 // Package driver defines what cogflow needs of a GUI automation back end —
-// observe the UI as a normalized tree, act on it, take screenshots — and
-// keeps the registry through which a task's `driver browser` line picks one.
+// observe the UI as a normalized tree, act on it, take screenshots — keeps
+// the registry through which a task's `driver browser` line picks one, and
+// holds what every driver shares: the Lifecycle of its calls (lock, closed
+// check, time-out, error wrapping) and the covering of secrets in
+// screenshots.
 //
 // Drivers (runtime/driver/browser, android, uia) implement Driver and import
 // nothing of each other. The interpreter never sees a DOM node or a
@@ -11,8 +14,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
-	"sync"
 	"time"
 )
 
@@ -229,39 +230,19 @@ type Factory func(ctx context.Context, opts Options) (Driver, error)
 // code.
 var ErrUnavailable = errors.New("driver unavailable")
 
-var (
-	mu        sync.Mutex
-	factories = map[string]Factory{}
-)
+// drivers are the drivers linked into the program.
+var drivers = NewRegistry[Factory]("driver")
 
 // Register makes a driver available by name. It panics on a duplicate,
 // which is a programming error.
-func Register(name string, f Factory) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := factories[name]; dup {
-		panic("driver: Register called twice for " + name)
-	}
-	factories[name] = f
-}
+func Register(name string, f Factory) { drivers.Register(name, f) }
 
 // Names lists the registered drivers.
-func Names() []string {
-	mu.Lock()
-	defer mu.Unlock()
-	names := make([]string, 0, len(factories))
-	for n := range factories {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Names() []string { return drivers.Names() }
 
 // Open starts the named driver.
 func Open(ctx context.Context, name string, opts Options) (Driver, error) {
-	mu.Lock()
-	f, ok := factories[name]
-	mu.Unlock()
+	f, ok := drivers.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("%w: no driver %q in this build (drivers: %v)", ErrUnavailable, name, Names())
 	}

@@ -16,17 +16,12 @@ import (
 // Options.ActionTimeout, default 20 s), and waits until the screen
 // settles.
 func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return driver.Result{}, errClosed
-	}
-	timeout := a.Timeout
-	if timeout <= 0 {
-		timeout = d.timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	return driver.Call(ctx, d.life, a.Op, a.Timeout, func(ctx context.Context) (driver.Result, error) { return d.act(ctx, a) })
+}
+
+// act performs the action and waits for the screen to settle, under Do's
+// lock and time-out; a typed text is then read back from the field.
+func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	d.last = nil // the screen is about to change
 	if a.Secret && (a.Op == "type" || a.Op == "paste") && a.Text != "" && !slices.Contains(d.secrets, a.Text) {
 		d.secrets = append(d.secrets, a.Text) // screenshots cover it (Screenshot)
@@ -38,13 +33,7 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 	if err == nil && a.Op == "type" {
 		err = d.checkTyped(a.Target, a.Text)
 	}
-	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !strings.Contains(err.Error(), "timed out") {
-			err = fmt.Errorf("timed out after %v: %w", timeout, err)
-		}
-		return res, fmt.Errorf("android: %s: %w", a.Op, err)
-	}
-	return res, nil
+	return res, err
 }
 
 func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error) {

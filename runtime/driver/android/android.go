@@ -43,7 +43,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -79,13 +78,12 @@ const dumpCmd = "rm -f " + dumpPath + "; uiautomator dump " + dumpPath + " && ca
 // Driver drives one device. Its methods are safe for concurrent use but
 // run one at a time.
 type Driver struct {
-	dev     Device
-	timeout time.Duration
+	dev Device
 	// close releases the connection the driver opened, if any.
 	close func() error
+	// life locks, bounds and wraps every call (runtime/driver.Lifecycle).
+	life *driver.Lifecycle
 
-	mu     sync.Mutex
-	closed bool
 	// last is the last dump and when it was taken: Observe reuses a dump
 	// the wait after an action just took.
 	last      *hierarchy
@@ -102,11 +100,7 @@ var (
 
 // New drives the given device.
 func New(dev Device, opts driver.Options) *Driver {
-	t := opts.ActionTimeout
-	if t <= 0 {
-		t = DefaultActionTimeout
-	}
-	return &Driver{dev: dev, timeout: t}
+	return &Driver{dev: dev, life: driver.NewLifecycle("android", opts.ActionTimeout, DefaultActionTimeout, nil)}
 }
 
 // Capabilities lists the actions the driver performs and its API-first
@@ -132,24 +126,20 @@ const reuseWindow = 750 * time.Millisecond
 
 // Observe dumps the screen and normalizes it.
 func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errClosed
-	}
+	return driver.Call(ctx, d.life, "observe", 0, d.observe)
+}
+
+// observe is Observe's work, with the driver locked and ctx bounded.
+func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
 	if d.last != nil && time.Since(d.lastTaken) < reuseWindow {
 		return normalize(d.last, d.lastTaken), nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
 	h, _, err := d.dump(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("android: observe: %w", err)
+		return nil, err
 	}
 	return normalize(h, d.lastTaken), nil
 }
-
-var errClosed = errors.New("android: the driver is closed")
 
 // dumpRetries is how often a dump that found no idle screen is retried.
 const dumpRetries = 3
@@ -227,19 +217,17 @@ func (d *Driver) settle(ctx context.Context) error {
 
 // Screenshot returns a PNG of the screen (`screencap -p`).
 func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errClosed
-	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
+	return driver.Call(ctx, d.life, "screenshot", 0, d.screenshot)
+}
+
+// screenshot is Screenshot's work, with the driver locked and ctx bounded.
+func (d *Driver) screenshot(ctx context.Context) ([]byte, error) {
 	png, err := d.dev.Exec(ctx, "screencap -p")
 	if err != nil {
-		return nil, fmt.Errorf("android: screenshot: %w", deviceError(ctx, err))
+		return nil, deviceError(ctx, err)
 	}
 	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
-		return nil, fmt.Errorf("android: screenshot: screencap gave no PNG: %s", firstLine(png))
+		return nil, fmt.Errorf("screencap gave no PNG: %s", firstLine(png))
 	}
 	if len(d.secrets) == 0 {
 		return png, nil
@@ -249,7 +237,7 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 	// is refused, never given unmasked.
 	h, _, err := d.dump(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("android: screenshot: a secret was typed and the screen could not be read to cover it, so no screenshot is taken: %w", err)
+		return nil, fmt.Errorf("a secret was typed and the screen could not be read to cover it, so no screenshot is taken: %w", err)
 	}
 	boxes := driver.SecretBoxes(normalize(h, d.lastTaken).Elements, d.secrets)
 	if len(boxes) == 0 {
@@ -257,7 +245,7 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 	}
 	covered, err := driver.CoverPNG(png, boxes, 0)
 	if err != nil {
-		return nil, fmt.Errorf("android: screenshot: covering a secret: %w", err)
+		return nil, fmt.Errorf("covering a secret: %w", err)
 	}
 	return covered, nil
 }
@@ -266,18 +254,13 @@ func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
 // document order (which follows reading order in most layouts), one per
 // line, uncapped.
 func (d *Driver) ScreenText(ctx context.Context) (string, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return "", errClosed
-	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	defer cancel()
-	h, _, err := d.dump(ctx)
-	if err != nil {
-		return "", fmt.Errorf("android: screen text: %w", err)
-	}
-	return screenText(h), nil
+	return driver.Call(ctx, d.life, "screen text", 0, func(ctx context.Context) (string, error) {
+		h, _, err := d.dump(ctx)
+		if err != nil {
+			return "", err
+		}
+		return screenText(h), nil
+	})
 }
 
 func screenText(h *hierarchy) string {
@@ -300,17 +283,13 @@ func screenText(h *hierarchy) string {
 // Close releases the connection to the ADB server; the device is left as
 // it is.
 func (d *Driver) Close() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
+	return d.life.Close(func() error {
+		d.secrets = nil
+		if d.close != nil {
+			return d.close()
+		}
 		return nil
-	}
-	d.closed = true
-	d.secrets = nil
-	if d.close != nil {
-		return d.close()
-	}
-	return nil
+	})
 }
 
 func sleep(ctx context.Context, t time.Duration) error {

@@ -61,7 +61,7 @@ func (d *Driver) Record(ctx context.Context, opts RecordOptions) (*trace.Trace, 
 		opts.Poll = 300 * time.Millisecond
 	}
 	r := &recorder{d: d, tr: tr, opts: opts, start: time.Now(), snaps: map[*driver.Tree]string{}, lastTap: -1}
-	setup, cancel := context.WithTimeout(ctx, d.timeout)
+	setup, cancel := context.WithTimeout(ctx, d.life.Timeout())
 	defer cancel()
 	if err := r.setup(setup, opts.App); err != nil {
 		return tr, fmt.Errorf("android: record: %w", err)
@@ -98,7 +98,7 @@ func (d *Driver) Record(ctx context.Context, opts RecordOptions) (*trace.Trace, 
 	}
 	if result == nil {
 		// Typing after the last touch shows only in a last dump.
-		fctx, cancel := context.WithTimeout(context.Background(), d.timeout)
+		fctx, cancel := context.WithTimeout(context.Background(), d.life.Timeout())
 		result = r.refresh(fctx)
 		cancel()
 		if errors.Is(result, ErrDeviceLost) {
@@ -171,8 +171,8 @@ func (r *recorder) setup(ctx context.Context, app string) error {
 		}
 		return 0
 	}}
-	r.d.mu.Lock()
-	defer r.d.mu.Unlock()
+	r.d.life.Lock()
+	defer r.d.life.Unlock()
 	if app != "" {
 		if _, err := r.d.launch(ctx, app); err != nil {
 			return err
@@ -390,9 +390,9 @@ func (r *recorder) key(ctx context.Context, k *keyPress) error {
 // touch elsewhere moves the focus), so its input goes before them.
 func (r *recorder) refresh(ctx context.Context) error {
 	started := time.Since(r.start)
-	r.d.mu.Lock()
+	r.d.life.Lock()
 	h, _, err := r.d.dump(ctx)
-	r.d.mu.Unlock()
+	r.d.life.Unlock()
 	if err != nil {
 		if errors.Is(err, ErrNoHierarchy) || ctx.Err() != nil {
 			return nil // try again at the next poll

@@ -12,20 +12,12 @@ import (
 
 // Do performs one action on the current tab, bounded by Action.Timeout (or
 // Options.ActionTimeout, default 10 s), and waits until the page settles.
-func (d *Driver) Do(ctx context.Context, a driver.Action) (_ driver.Result, err error) {
-	defer func() { err = d.gone(err) }()
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	t, err := d.current()
-	if err != nil {
-		return driver.Result{}, err
-	}
-	timeout := a.Timeout
-	if timeout <= 0 {
-		timeout = d.timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	return onTab(ctx, d, a.Op, a.Timeout, func(ctx context.Context, t *tab) (driver.Result, error) { return d.act(ctx, t, a) })
+}
+
+// act is Do's work on tab t, with the driver locked and ctx bounded.
+func (d *Driver) act(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {
 	if a.Secret && (a.Op == "type" || a.Op == "paste") {
 		// Before acting: a screenshot after a failure covers it too.
 		d.noteSecret(a.Text)
@@ -37,19 +29,13 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (_ driver.Result, err 
 	}
 	plan, err := d.events.planDialogs(t.session, a.Dialog, a.Prompt)
 	if err != nil {
-		return driver.Result{}, fmt.Errorf("browser: %s: %w", a.Op, err)
+		return driver.Result{}, err
 	}
 	res, err := d.do(ctx, t, a)
 	if derr := d.events.endDialogs(ctx, t.session, plan, err); derr != nil {
 		err = derr
 	}
-	if err != nil {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && !strings.Contains(err.Error(), "timed out") {
-			err = fmt.Errorf("timed out after %v: %w", timeout, err)
-		}
-		return res, fmt.Errorf("browser: %s: %w", a.Op, err)
-	}
-	return res, nil
+	return res, err
 }
 
 func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {

@@ -36,8 +36,6 @@ package browser
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sync"
 	"time"
 
 	"github.com/go-rod/rod"
@@ -59,21 +57,20 @@ const DefaultActionTimeout = 10 * time.Second
 // the current one that actions go to. Its methods are safe for concurrent
 // use but run one at a time.
 type Driver struct {
-	opts    driver.Options
-	timeout time.Duration
+	opts driver.Options
+	// life locks, bounds and wraps every call (runtime/driver.Lifecycle).
+	life *driver.Lifecycle
 
 	b       *rod.Browser
 	conn    context.CancelFunc // closes the CDP connection
 	proc    *process           // the browser this driver launched, nil when attached
 	dispose func() error       // what Close does to a browser it attached to
 
-	mu        sync.Mutex
 	cur       *tab
 	tabs      map[string]*tab
 	clipboard string
 	secrets   []string // texts typed as secrets: screenshots cover them (mask.go)
 	events    *events
-	closed    bool
 
 	// clipSecret says the clipboard was copied out of a field a secret
 	// was typed into.
@@ -109,69 +106,58 @@ func (d *Driver) Capabilities() driver.Capabilities {
 	}
 }
 
-// enter starts one call on the current tab: the driver locked and the
-// context bounded by the action timeout until done.
-func (d *Driver) enter(ctx context.Context) (_ context.Context, _ *tab, done func(), _ error) {
-	d.mu.Lock()
-	t, err := d.current()
-	if err != nil {
-		d.mu.Unlock()
-		return ctx, nil, nil, err
-	}
-	ctx, cancel := context.WithTimeout(ctx, d.timeout)
-	return ctx, t, func() { cancel(); d.mu.Unlock() }, nil
+// onTab runs fn on d's current tab as the call op (driver.Call): the
+// driver locked, ctx bounded by timeout (the default when zero), the error
+// wrapped and a browser that went away told as driver.ErrGone.
+func onTab[T any, O ~string](ctx context.Context, d *Driver, op O, timeout time.Duration, fn func(ctx context.Context, t *tab) (T, error)) (T, error) {
+	return driver.Call(ctx, d.life, op, timeout, func(ctx context.Context) (T, error) {
+		t, err := d.current()
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return fn(ctx, t)
+	})
 }
 
 // Screenshot returns a PNG of the current tab's viewport, with every
 // field and text holding a secret the driver typed covered (mask.go).
 func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
-	ctx, t, done, err := d.enter(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	png, err := d.masked(ctx, t, func() ([]byte, error) {
-		var res struct {
-			Data []byte `json:"data"`
-		}
-		err := t.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res)
-		return res.Data, err
+	return onTab(ctx, d, "screenshot", 0, func(ctx context.Context, t *tab) ([]byte, error) {
+		return d.masked(ctx, t, func() ([]byte, error) {
+			var res struct {
+				Data []byte `json:"data"`
+			}
+			err := t.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res)
+			return res.Data, err
+		})
 	})
-	if err != nil {
-		return nil, fmt.Errorf("browser: screenshot: %w", err)
-	}
-	return png, nil
 }
 
 // ScreenText implements driver.ScreenReader: the rendered text of the
 // current tab's page (innerText, so hidden text is left out).
 func (d *Driver) ScreenText(ctx context.Context) (string, error) {
-	ctx, t, done, err := d.enter(ctx)
-	if err != nil {
-		return "", err
-	}
-	defer done()
-	var res struct {
-		Result struct {
-			Value string `json:"value"`
-		} `json:"result"`
-	}
-	err = t.call(ctx, "Runtime.evaluate", map[string]any{
-		"expression":    "document.body ? document.body.innerText : ''",
-		"returnByValue": true,
-	}, &res)
-	if err != nil {
-		return "", fmt.Errorf("browser: screen text: %w", err)
-	}
-	return res.Result.Value, nil
+	return onTab(ctx, d, "screen text", 0, func(ctx context.Context, t *tab) (string, error) {
+		var res struct {
+			Result struct {
+				Value string `json:"value"`
+			} `json:"result"`
+		}
+		err := t.call(ctx, "Runtime.evaluate", map[string]any{
+			"expression":    "document.body ? document.body.innerText : ''",
+			"returnByValue": true,
+		}, &res)
+		return res.Result.Value, err
+	})
 }
 
+// current is the tab actions go to. The caller holds the driver's lock.
 func (d *Driver) current() (*tab, error) {
-	if d.closed {
-		return nil, errors.New("browser: the driver is closed")
+	if d.life.Closed() {
+		return nil, driver.ErrClosed
 	}
 	if d.cur == nil {
-		return nil, errors.New("browser: no tab is open")
+		return nil, errors.New("no tab is open")
 	}
 	return d.cur, nil
 }
@@ -180,22 +166,18 @@ func (d *Driver) current() (*tab, error) {
 // the browser it launched: the process and its children end and the
 // temporary profile is removed.
 func (d *Driver) Close() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil
-	}
-	d.closed = true
-	// What was typed or copied lives only in this process: forget it.
-	d.clipboard, d.clipSecret, d.secrets = "", false, nil
-	var err error
-	if d.proc != nil {
-		err = d.proc.stop(d.b)
-	} else if d.dispose != nil {
-		err = d.dispose()
-	}
-	if d.conn != nil {
-		d.conn()
-	}
-	return err
+	return d.life.Close(func() error {
+		// What was typed or copied lives only in this process: forget it.
+		d.clipboard, d.clipSecret, d.secrets = "", false, nil
+		var err error
+		if d.proc != nil {
+			err = d.proc.stop(d.b)
+		} else if d.dispose != nil {
+			err = d.dispose()
+		}
+		if d.conn != nil {
+			d.conn()
+		}
+		return err
+	})
 }

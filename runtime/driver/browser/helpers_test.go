@@ -178,8 +178,8 @@ func find(tb testing.TB, d *Driver, q driver.Query, f func(e *driver.Element) bo
 // eval reads a value back from the current page.
 func eval(tb testing.TB, d *Driver, expr string) string {
 	tb.Helper()
-	d.mu.Lock()
-	defer d.mu.Unlock()
+	d.life.Lock()
+	defer d.life.Unlock()
 	var res evalResult
 	err := d.cur.call(context.Background(), "Runtime.evaluate", map[string]any{
 		"expression": "String(" + expr + ")", "returnByValue": true,

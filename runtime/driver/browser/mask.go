@@ -22,7 +22,7 @@ import (
 // screenshot is refused, never taken unmasked.
 
 // noteSecret remembers a text the driver typed as a secret (Action.Secret),
-// so that screenshots cover it. The caller holds d.mu.
+// so that screenshots cover it. The caller holds the driver's lock.
 func (d *Driver) noteSecret(text string) {
 	if text == "" {
 		return
@@ -117,7 +117,7 @@ func (d *Driver) secretBoxes(ctx context.Context, t *tab) (boxes []box, width fl
 }
 
 // masked captures the current tab with every secret covered. The caller
-// holds d.mu.
+// holds the driver's lock.
 func (d *Driver) masked(ctx context.Context, t *tab, capture func() ([]byte, error)) ([]byte, error) {
 	if len(d.secrets) == 0 {
 		return capture()

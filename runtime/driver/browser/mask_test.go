@@ -39,16 +39,16 @@ document.getElementById('pin').addEventListener('input', e => {
 // rest of the page is not; typed as a non-secret, the same field shows.
 func TestScreenshotMasksSecret(t *testing.T) {
 	d := sharedDriver(t)
-	t.Cleanup(func() { d.mu.Lock(); d.secrets = nil; d.mu.Unlock() })
+	t.Cleanup(func() { d.life.Lock(); d.secrets = nil; d.life.Unlock() })
 	s := newSite(t)
 	for _, tc := range []struct {
 		name   string
 		secret bool
 	}{{"secret", true}, {"plain text", false}} {
 		t.Run(tc.name, func(t *testing.T) {
-			d.mu.Lock()
+			d.life.Lock()
 			d.secrets = nil
-			d.mu.Unlock()
+			d.life.Unlock()
 			open(t, d, s.page("/mask", maskPage))
 			do(t, d, driver.Action{Op: "type", Target: target(t, d, "pin"), Text: "wq-7391", Secret: tc.secret})
 			// A field that reformats what was typed holds no text of the
@@ -141,7 +141,7 @@ func sameColor(a, b color.Color) bool {
 // copied out of another field, it is not.
 func TestCopyOutOfSecretField(t *testing.T) {
 	d := sharedDriver(t)
-	t.Cleanup(func() { d.mu.Lock(); d.secrets = nil; d.mu.Unlock() })
+	t.Cleanup(func() { d.life.Lock(); d.secrets = nil; d.life.Unlock() })
 	s := newSite(t)
 	open(t, d, s.page("/mask", maskPage))
 	do(t, d, driver.Action{Op: "type", Target: target(t, d, "fmt"), Text: "zz-5120", Secret: true})

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -99,31 +98,26 @@ func (r *rawElement) element(realm string, dx, dy float64, base int, parent int,
 
 // Observe walks the current tab: one evaluation for the page and its
 // same-origin frames, one more per cross-origin frame.
-func (d *Driver) Observe(ctx context.Context) (_ *driver.Tree, err error) {
-	defer func() { err = d.gone(err) }()
-	ctx, t, done, err := d.enter(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
-	tree := &driver.Tree{Taken: time.Now()}
-	url, title, err := d.collect(ctx, t, "", op{"op": "observe"}, 0, 0, -1, "", &tree.Elements, 0)
-	if err != nil {
-		return nil, fmt.Errorf("browser: observe: %w", err)
-	}
-	tree.URL, tree.Title = url, title
-	return tree, nil
+func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
+	return onTab(ctx, d, "observe", 0, func(ctx context.Context, t *tab) (*driver.Tree, error) {
+		tree := &driver.Tree{Taken: time.Now()}
+		url, title, err := d.collect(ctx, t, "", op{"op": "observe"}, 0, 0, -1, "", &tree.Elements, 0)
+		if err != nil {
+			return nil, err
+		}
+		tree.URL, tree.Title = url, title
+		return tree, nil
+	})
 }
 
 // Find returns the elements matching at least one attribute of q (all
 // interactive elements when q gives none): one evaluation on the page.
-func (d *Driver) Find(ctx context.Context, q driver.Query) (_ []*driver.Element, err error) {
-	defer func() { err = d.gone(err) }()
-	ctx, t, done, err := d.enter(ctx)
-	if err != nil {
-		return nil, err
-	}
-	defer done()
+func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
+	return onTab(ctx, d, "find", 0, func(ctx context.Context, t *tab) ([]*driver.Element, error) { return d.find(ctx, t, q) })
+}
+
+// find is Find's work on tab t, with the driver locked and ctx bounded.
+func (d *Driver) find(ctx context.Context, t *tab, q driver.Query) ([]*driver.Element, error) {
 	if q.Hard() {
 		return d.findSelected(ctx, t, q)
 	}
@@ -136,7 +130,7 @@ func (d *Driver) Find(ctx context.Context, q driver.Query) (_ []*driver.Element,
 		depth = maxFrameDepth // search only the realm of Within
 	}
 	if _, _, err := d.collect(ctx, t, realm, o, 0, 0, -1, "", &out, depth); err != nil {
-		return nil, fmt.Errorf("browser: find: %w", err)
+		return nil, err
 	}
 	return out, nil
 }

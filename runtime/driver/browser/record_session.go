@@ -30,18 +30,18 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 	if err != nil {
 		return tr, err
 	}
-	d.mu.Lock()
+	d.life.Lock()
 	t, err := d.current()
-	d.mu.Unlock()
+	d.life.Unlock()
 	if err != nil {
-		return tr, err
+		return tr, fmt.Errorf("browser: record: %w", err)
 	}
 	r := &recorder{tr: tr, start: time.Now(), lastAct: -1, tabs: map[string]*recTab{}, warnf: opts.Warn, progress: opts.Progress}
 
 	lctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	msgs := d.b.Context(lctx).Event()
-	setup, cancelSetup := context.WithTimeout(ctx, d.timeout)
+	setup, cancelSetup := context.WithTimeout(ctx, d.life.Timeout())
 	defer cancelSetup()
 	id, err := d.installRecorder(setup, t, c)
 	if err != nil {
@@ -66,9 +66,9 @@ func (d *Driver) Record(ctx context.Context, url string, opts RecordOptions) (*t
 
 	navErr := make(chan error, 1)
 	go func() {
-		d.mu.Lock()
-		defer d.mu.Unlock()
-		nctx, cancel := context.WithTimeout(ctx, d.timeout)
+		d.life.Lock()
+		defer d.life.Unlock()
+		nctx, cancel := context.WithTimeout(ctx, d.life.Timeout())
 		defer cancel()
 		navErr <- d.navigate(nctx, t, url)
 	}()
@@ -195,11 +195,11 @@ func (r *recorder) sessionOf(targetID string) string {
 // before its script can report, so the tab_open comes first. A tab that
 // cannot be attached (it closed at once) is left out.
 func (d *Driver) recordNewTab(ctx context.Context, r *recorder, info *proto.TargetTargetInfo, c stopChord) {
-	actx, cancel := context.WithTimeout(ctx, d.timeout)
+	actx, cancel := context.WithTimeout(ctx, d.life.Timeout())
 	defer cancel()
-	d.mu.Lock()
+	d.life.Lock()
 	t, err := d.attach(actx, string(info.TargetID))
-	d.mu.Unlock()
+	d.life.Unlock()
 	if err != nil {
 		return
 	}

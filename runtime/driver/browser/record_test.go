@@ -121,9 +121,9 @@ func TestRecordDemonstration(t *testing.T) {
 		tr, err := d.Record(ctx, s.URL+"/", RecordOptions{})
 		done <- result{tr, err}
 	}()
-	d.mu.Lock()
+	d.life.Lock()
 	h := person{t: t, p: d.cur.p}
-	d.mu.Unlock()
+	d.life.Unlock()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		info, err := h.p.Info()
@@ -367,9 +367,9 @@ func startRecordingWith(t *testing.T, ctx context.Context, url string, opts Reco
 		tr, err := d.Record(ctx, url, opts)
 		done <- result{tr, err}
 	}()
-	d.mu.Lock()
+	d.life.Lock()
 	h := person{t: t, p: d.cur.p}
-	d.mu.Unlock()
+	d.life.Unlock()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		if info, err := h.p.Info(); err == nil && info.URL == url {
@@ -435,9 +435,9 @@ func TestRecordSelectionClipboardAndClose(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 
 	// Closing the tab ends the recording.
-	d.mu.Lock()
+	d.life.Lock()
 	id := d.cur.id
-	d.mu.Unlock()
+	d.life.Unlock()
 	if _, err := d.b.Call(ctx, "", "Target.closeTarget", map[string]any{"targetId": id}); err != nil {
 		t.Fatal(err)
 	}

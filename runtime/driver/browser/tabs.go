@@ -19,10 +19,8 @@ import (
 // blank tab. When attached, the driver works in a browser context of its
 // own, which Close disposes of, leaving the browser running.
 func Start(ctx context.Context, opts driver.Options) (_ *Driver, err error) {
-	d := &Driver{opts: opts, timeout: opts.ActionTimeout, tabs: map[string]*tab{}}
-	if d.timeout <= 0 {
-		d.timeout = DefaultActionTimeout
-	}
+	d := &Driver{opts: opts, tabs: map[string]*tab{}}
+	d.life = driver.NewLifecycle("browser", opts.ActionTimeout, DefaultActionTimeout, d.gone)
 	connCtx, cancel := context.WithCancel(context.Background())
 	d.conn = cancel
 	defer func() {

@@ -1,8 +1,9 @@
-// Package drivertest provides an in-memory driver for testing the
-// interpreter without a browser or a device: pages are element lists built
-// in Go, actions change them the way a simple UI would (typing sets a
-// field's value, clicks run the page's handlers), and every action is
-// logged for assertions.
+// Package drivertest is what tests share about drivers: an in-memory
+// driver for testing the interpreter without a browser or a device (pages
+// are element lists built in Go, actions change them the way a simple UI
+// would — typing sets a field's value, clicks run the page's handlers —
+// and every action is logged for assertions), and the checks every real
+// driver passes (lifecycle.go).
 package drivertest
 
 import (

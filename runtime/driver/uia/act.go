@@ -13,25 +13,17 @@ import (
 // Do performs one action, bounded by Action.Timeout (or the driver's),
 // and waits until the window's tree is stable.
 func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return driver.Result{}, errors.New("uia: the driver is closed")
-	}
-	timeout := a.Timeout
-	if timeout <= 0 {
-		timeout = d.timeout
-	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	return driver.Call(ctx, d.life, a.Op, a.Timeout, func(ctx context.Context) (driver.Result, error) { return d.act(ctx, a) })
+}
+
+// act performs the action and then, unless it waited or closed a window,
+// walks until the tree is stable, under Do's lock and time-out.
+func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	res, err := d.do(ctx, a)
 	if err == nil && a.Op != "wait" && a.Op != "close_window" {
 		err = d.stable(ctx)
 	}
-	if err != nil {
-		return res, fmt.Errorf("uia: %s: %w", a.Op, err)
-	}
-	return res, nil
+	return res, err
 }
 
 func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error) {

@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -133,18 +132,17 @@ type automation interface {
 // Driver drives Windows applications through UI Automation. Its methods
 // are safe for concurrent use but run one at a time.
 type Driver struct {
-	auto    automation
-	timeout time.Duration
-	limits  Limits
+	auto   automation
+	limits Limits
 	// settle is the pause between the walks that decide whether the UI
 	// is stable after an action.
 	settle time.Duration
 
-	mu     sync.Mutex
+	// life locks, bounds and wraps every call (runtime/driver.Lifecycle).
+	life   *driver.Lifecycle
 	window string           // the current window's id; "" = foreground
 	nodes  map[string]*Node // the last walk, by Ref
 	last   *driver.Tree
-	closed bool
 }
 
 var (
@@ -155,11 +153,8 @@ var (
 
 // newDriver wraps an automation.
 func newDriver(a automation, opts driver.Options) *Driver {
-	t := opts.ActionTimeout
-	if t <= 0 {
-		t = DefaultActionTimeout
-	}
-	return &Driver{auto: a, timeout: t, limits: DefaultLimits, settle: 100 * time.Millisecond}
+	return &Driver{auto: a, life: driver.NewLifecycle("uia", opts.ActionTimeout, DefaultActionTimeout, nil),
+		limits: DefaultLimits, settle: 100 * time.Millisecond}
 }
 
 // Capabilities lists the actions the driver performs and its API-first
@@ -189,12 +184,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 // Observe walks the current window (the foreground one until an action
 // opens or switches to another) and normalizes it.
 func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errors.New("uia: the driver is closed")
-	}
-	return d.observe(ctx)
+	return driver.Call(ctx, d.life, "observe", 0, d.observe)
 }
 
 func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
@@ -203,10 +193,10 @@ func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
 	}
 	root, err := d.auto.Walk(d.window, d.limits)
 	if err != nil {
-		return nil, fmt.Errorf("uia: observe: %w", err)
+		return nil, fmt.Errorf("walking the window: %w", err)
 	}
 	if root == nil {
-		return nil, errors.New("uia: observe: the window has no UI Automation tree")
+		return nil, errors.New("the window has no UI Automation tree")
 	}
 	els := Normalize(root)
 	d.nodes = map[string]*Node{}
@@ -233,19 +223,16 @@ func index(n *Node, m map[string]*Node) {
 // Find, it returns copies whose Parent points to the nearest returned
 // ancestor (-1 for none), so the list is a tree of its own.
 func (d *Driver) Find(ctx context.Context, q driver.Query) ([]*driver.Element, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errors.New("uia: the driver is closed")
-	}
-	t, err := d.observe(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if q.Within != "" && t.ByRef(q.Within) == nil {
-		return nil, fmt.Errorf("uia: find: the element %s of \"within\" is no longer in the window", q.Within)
-	}
-	return filter(t, q, d.nodes), nil
+	return driver.Call(ctx, d.life, "find", 0, func(ctx context.Context) ([]*driver.Element, error) {
+		t, err := d.observe(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if q.Within != "" && t.ByRef(q.Within) == nil {
+			return nil, fmt.Errorf("the element %s of \"within\" is no longer in the window", q.Within)
+		}
+		return filter(t, q, d.nodes), nil
+	})
 }
 
 // filter applies a query to a tree.
@@ -343,11 +330,11 @@ func contains(have, want string) bool {
 // ScreenText implements driver.ScreenReader: the names, texts and values
 // of the current window's visible elements, in tree order, each once.
 func (d *Driver) ScreenText(ctx context.Context) (string, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return "", errors.New("uia: the driver is closed")
-	}
+	return driver.Call(ctx, d.life, "screen text", 0, d.screenText)
+}
+
+// screenText is ScreenText's work, with the driver locked.
+func (d *Driver) screenText(ctx context.Context) (string, error) {
 	t, err := d.observe(ctx)
 	if err != nil {
 		return "", err
@@ -370,26 +357,11 @@ func (d *Driver) ScreenText(ctx context.Context) (string, error) {
 
 // Screenshot returns a PNG of the current window.
 func (d *Driver) Screenshot(ctx context.Context) ([]byte, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil, errors.New("uia: the driver is closed")
-	}
-	png, err := d.auto.Screenshot(d.window)
-	if err != nil {
-		return nil, fmt.Errorf("uia: screenshot: %w", err)
-	}
-	return png, nil
+	return driver.Call(ctx, d.life, "screenshot", 0, func(context.Context) ([]byte, error) { return d.auto.Screenshot(d.window) })
 }
 
 // Close releases the COM objects and the COM thread. The applications
 // the driver launched keep running: closing them is a workflow's step.
 func (d *Driver) Close() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.closed {
-		return nil
-	}
-	d.closed = true
-	return d.auto.Close()
+	return d.life.Close(d.auto.Close)
 }

@@ -1,0 +1,62 @@
+package recording_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/runtime/driver"
+	_ "github.com/cogflow/cogflow/runtime/driver/android"
+	_ "github.com/cogflow/cogflow/runtime/driver/browser"
+	"github.com/cogflow/cogflow/runtime/driver/recording"
+	_ "github.com/cogflow/cogflow/runtime/driver/uia"
+)
+
+// TestRegistry checks that the three drivers register their recorders and
+// what Start says before any browser or device is reached.
+func TestRegistry(t *testing.T) {
+	if got := recording.Names(); !slices.Equal(got, []string{"android", "browser", "uia"}) {
+		t.Errorf("Names() = %v", got)
+	}
+	tests := []struct {
+		name   string
+		driver string
+		opts   recording.Options
+		is     error  // what Start's error must wrap; nil: Start succeeds
+		banner string // the banner of a recorder that started
+	}{
+		{name: "unknown", driver: "ios", is: recording.ErrNoRecorder},
+		{name: "browser needs a page", driver: "browser", is: recording.ErrNoURL},
+		{name: "uia's default chord", driver: "uia", banner: "recording the desktop — press Ctrl+Shift+X or Ctrl-C to stop"},
+		{name: "uia's chord", driver: "uia", opts: recording.Options{StopChord: "Alt+Q"},
+			banner: "recording the desktop — press Alt+Q or Ctrl-C to stop"},
+		{name: "android without a server", driver: "android", opts: recording.Options{Driver: driver.Options{RemoteURL: "127.0.0.1:1"}},
+			is: driver.ErrUnavailable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := recording.Start(context.Background(), tt.driver, tt.opts)
+			if tt.is != nil {
+				if !errors.Is(err, tt.is) {
+					t.Fatalf("err = %v, want one that wraps %v", err, tt.is)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if got := r.Banner(); got != tt.banner {
+				t.Errorf("Banner() = %q, want %q", got, tt.banner)
+			}
+		})
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "twice") {
+			t.Errorf("a second Register did not panic: %v", r)
+		}
+	}()
+	recording.Register("uia", nil)
+}

@@ -1,0 +1,44 @@
+package uia
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/cogflow/cogflow/runtime/driver/recording"
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+func init() {
+	recording.Register("uia", startRecorder)
+}
+
+// sessionRecorder is the desktop's recording.Recorder: Record opens its own
+// UI Automation session and hooks, so there is nothing to start before it
+// or to release after it.
+type sessionRecorder struct {
+	opts recording.Options
+}
+
+// startRecorder checks nothing: off Windows, Record fails with
+// driver.ErrUnavailable.
+func startRecorder(_ context.Context, opts recording.Options) (recording.Recorder, error) {
+	return &sessionRecorder{opts: opts}, nil
+}
+
+func (r *sessionRecorder) Banner() string {
+	chord := r.opts.StopChord
+	if chord == "" {
+		chord = DefaultStopChord
+	}
+	return fmt.Sprintf("recording the desktop — press %s or Ctrl-C to stop", chord)
+}
+
+func (r *sessionRecorder) Record(ctx context.Context) (*trace.Trace, error) {
+	o := RecordOptions{App: r.opts.App, StopChord: r.opts.StopChord}
+	if r.opts.Warn != nil {
+		o.Warn = func(err error) { r.opts.Warn(err.Error()) }
+	}
+	return Record(ctx, o)
+}
+
+func (r *sessionRecorder) Close() error { return nil }
