@@ -372,3 +372,37 @@ func (g *generator) litSet(lits []string) string {
 	g.litCases[name] = strings.Join(quoted, ", ")
 	return name
 }
+
+// Words returns the literals of the grammar in dir that read like names
+// ("task", "for", …), sorted: the words the language must reserve, since
+// the grammar gives them a meaning of their own.
+func Words(dir string) ([]string, error) {
+	fset := token.NewFileSet()
+	f, _, err := readPackage(fset, dir)
+	if err != nil {
+		return nil, err
+	}
+	structs, err := readGrammar(fset, f)
+	if err != nil {
+		return nil, err
+	}
+	var words []string
+	for _, s := range structs {
+		walk(s.expr, func(n node) {
+			if l, ok := n.(*litNode); ok && l.value != "" && isWord(l.value) && !slices.Contains(words, l.value) {
+				words = append(words, l.value)
+			}
+		})
+	}
+	slices.Sort(words)
+	return words, nil
+}
+
+func isWord(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
