@@ -10,9 +10,10 @@
 // calls the builders as it goes, and the walk that calls them on the
 // structs participle fills. So there are two ways to run the one grammar:
 //
-//   - the generated fast path parses every well-formed file, about as fast
-//     as the hand-written parser it replaced and some 40 times faster than
-//     participle, which interprets the grammar by reflection and backtracks;
+//   - the generated fast path parses every well-formed file, within about
+//     10% of the hand-written parser it replaced and some 37 times faster
+//     than participle, which interprets the grammar by reflection and
+//     backtracks (10,000 steps: 47 ms against 1.8 s of CPU);
 //   - participle runs when the fast path gives up; it is normative and
 //     writes every syntax error.
 //
