@@ -1,171 +1,193 @@
 package syntax
 
 import (
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
-// Translation from participle's structs to the AST, used when the fast
-// path gives up. Every decision lives in build.go, shared with fast.go.
+// The builders: one per grammar struct gX, buildX gives the rule its
+// meaning by turning the parts of one match (xParts, generated from gX's
+// fields, its sub-rules already built) into the AST. Both parsing paths
+// call them, the fast parser as it goes and the walk of participle's
+// structs afterwards (grammar_gen.go), so the two cannot build different
+// trees. Decisions shared by several rules live in build.go.
 
-func (p *parser) ident(g *gIdent) ast.Ident {
-	return ast.Ident{Range: p.span(g.Pos, g.EndPos), Name: g.Name}
+func (p *parser) buildFile(v *fileParts) *ast.File {
+	return &ast.File{Name: p.filename, Decls: v.Decls}
 }
 
-func (p *parser) str(g *gString) *ast.StringLit {
-	return p.stringLit(g.Raw, p.span(g.Pos, g.EndPos))
-}
-
-func (p *parser) task(g *gTask) *ast.Task {
-	t := &ast.Task{Range: p.span(g.Pos, g.EndPos), Name: p.declared(p.ident(g.Name), "a task")}
-	if g.Goal != nil {
-		t.Goal = p.str(g.Goal)
+func (p *parser) buildDecl(v *declParts) ast.Decl {
+	if v.Task != nil {
+		return v.Task
 	}
-	t.Body = p.block(g.Body)
-	return t
+	return v.Skill
 }
 
-func (p *parser) skill(g *gSkill) *ast.Skill {
-	s := &ast.Skill{Range: p.span(g.Pos, g.EndPos), Name: p.declared(p.ident(g.Name), "a skill")}
-	for _, gp := range g.Params {
-		s.Params = append(s.Params, &ast.Param{
-			Range: p.span(gp.Pos, gp.EndPos),
-			Name:  p.declared(p.ident(gp.Name), "a parameter"),
-			Type:  p.typeExpr(gp.Type),
-		})
-	}
-	s.Body = p.block(g.Body)
-	return s
+func (p *parser) buildIdent(v *identParts) ast.Ident {
+	return ast.Ident{Range: p.rangeOf(v.Start, v.End), Name: v.Name}
 }
 
-func (p *parser) typeExpr(g *gType) *ast.TypeExpr {
-	t := &ast.TypeExpr{Range: p.span(g.Pos, g.EndPos), Name: g.Name}
-	if g.Elem != nil {
-		t.Elem = p.typeExpr(g.Elem)
-	}
-	return t
+func (p *parser) buildString(v *stringParts) *ast.StringLit {
+	return p.stringLit(v.Raw, p.rangeOf(v.Start, v.End))
 }
 
-func (p *parser) block(g *gBlock) *ast.Block {
-	b := &ast.Block{Range: p.span(g.Pos, g.EndPos)}
-	for _, s := range g.Stmts {
-		b.Stmts = append(b.Stmts, p.stmt(s))
-	}
-	return b
+func (p *parser) buildTask(v *taskParts) *ast.Task {
+	return &ast.Task{Range: p.rangeOf(v.Start, v.End), Name: p.declared(v.Name, "a task"), Goal: v.Goal, Body: v.Body}
 }
 
-func (p *parser) stmt(g *gStmt) ast.Stmt {
+func (p *parser) buildSkill(v *skillParts) *ast.Skill {
+	return &ast.Skill{Range: p.rangeOf(v.Start, v.End), Name: p.declared(v.Name, "a skill"), Params: v.Params, Body: v.Body}
+}
+
+func (p *parser) buildParam(v *paramParts) *ast.Param {
+	return &ast.Param{Range: p.rangeOf(v.Start, v.End), Name: p.declared(v.Name, "a parameter"), Type: v.Type}
+}
+
+func (p *parser) buildType(v *typeParts) *ast.TypeExpr {
+	return &ast.TypeExpr{Range: p.rangeOf(v.Start, v.End), Name: v.Name, Elem: v.Elem}
+}
+
+func (p *parser) buildBlock(v *blockParts) *ast.Block {
+	return &ast.Block{Range: p.rangeOf(v.Start, v.End), Stmts: v.Stmts}
+}
+
+// buildStmt returns the one alternative that matched.
+func (p *parser) buildStmt(v *stmtParts) ast.Stmt {
 	switch {
-	case g.Driver != nil:
-		return &ast.DriverDecl{Range: p.span(g.Driver.Pos, g.Driver.EndPos), Name: p.ident(g.Driver.Name)}
-	case g.Input != nil:
-		in := &ast.InputDecl{
-			Range: p.span(g.Input.Pos, g.Input.EndPos),
-			Name:  p.declared(p.ident(g.Input.Name), "an input"),
-			Type:  p.typeExpr(g.Input.Type),
-		}
-		if g.Input.Default != nil {
-			in.Default = p.expr(g.Input.Default)
-		}
-		return in
-	case g.Anchor != nil:
-		a := &ast.AnchorDecl{Range: p.span(g.Anchor.Pos, g.Anchor.EndPos), Name: p.declared(p.ident(g.Anchor.Name), "an anchor")}
-		a.Value = p.expr(g.Anchor.Value)
-		return a
-	case g.For != nil:
-		f := &ast.ForStmt{Range: p.span(g.For.Pos, g.For.EndPos), Var: p.declared(p.ident(g.For.Var), "a loop variable")}
-		f.Iter = p.expr(g.For.Iter)
-		f.Body = p.block(g.For.Body)
-		return f
-	default:
-		s := &ast.Step{Range: p.span(g.Step.Pos, g.Step.EndPos), Confirm: g.Step.Confirm, Name: p.declared(p.ident(g.Step.Name), "a step")}
-		s.Value = p.expr(g.Step.Value)
-		return s
+	case v.Driver != nil:
+		return v.Driver
+	case v.Input != nil:
+		return v.Input
+	case v.Anchor != nil:
+		return v.Anchor
+	case v.For != nil:
+		return v.For
 	}
+	return v.Step
 }
 
-func (p *parser) expr(g *gExpr) ast.Expr {
-	first := p.unary(g.Left)
-	ops := make([]string, len(g.Rest))
-	rest := make([]ast.Expr, len(g.Rest))
-	for i, b := range g.Rest {
-		ops[i], rest[i] = b.Op, p.unary(b.Right)
-	}
-	return p.binaryChain(first, ops, rest)
+func (p *parser) buildDriver(v *driverParts) *ast.DriverDecl {
+	return &ast.DriverDecl{Range: p.rangeOf(v.Start, v.End), Name: v.Name}
 }
 
-func (p *parser) unary(g *gUnary) ast.Expr {
-	x := p.postfix(g.Operand)
-	if g.Op == "" {
-		return x
-	}
-	return &ast.Unary{Range: p.span(g.Pos, g.EndPos), Op: g.Op, X: x}
+func (p *parser) buildInput(v *inputParts) *ast.InputDecl {
+	return &ast.InputDecl{Range: p.rangeOf(v.Start, v.End), Name: p.declared(v.Name, "an input"), Type: v.Type, Default: v.Default}
 }
 
-func (p *parser) postfix(g *gPostfix) ast.Expr {
-	x := p.primary(g.Primary)
-	for i := 0; i < len(g.Suffixes); i++ {
-		s := g.Suffixes[i]
-		rng := x.Rng().Span(p.span(s.Pos, s.EndPos))
+func (p *parser) buildAnchor(v *anchorParts) *ast.AnchorDecl {
+	return &ast.AnchorDecl{Range: p.rangeOf(v.Start, v.End), Name: p.declared(v.Name, "an anchor"), Value: v.Value}
+}
+
+func (p *parser) buildFor(v *forParts) *ast.ForStmt {
+	return &ast.ForStmt{Range: p.rangeOf(v.Start, v.End), Var: p.declared(v.Var, "a loop variable"), Iter: v.Iter, Body: v.Body}
+}
+
+func (p *parser) buildStep(v *stepParts) *ast.Step {
+	return &ast.Step{Range: p.rangeOf(v.Start, v.End), Confirm: v.Confirm, Name: p.declared(v.Name, "a step"), Value: v.Value}
+}
+
+func (p *parser) buildExpr(v *exprParts) ast.Expr {
+	if len(v.Rest) == 0 {
+		return v.Left
+	}
+	ops := make([]string, len(v.Rest))
+	rest := make([]ast.Expr, len(v.Rest))
+	for i, b := range v.Rest {
+		ops[i], rest[i] = b.Op, b.Right
+	}
+	return p.binaryChain(v.Left, ops, rest)
+}
+
+// buildBinOp keeps the parts: buildExpr arranges the chain.
+func (p *parser) buildBinOp(v *binOpParts) binOpParts { return *v }
+
+func (p *parser) buildUnary(v *unaryParts) ast.Expr {
+	if v.Op == "" {
+		return v.Operand
+	}
+	return &ast.Unary{Range: p.rangeOf(v.Start, v.End), Op: v.Op, X: v.Operand}
+}
+
+// buildPostfix applies the suffixes in order. A description followed by
+// parenthesized inputs is one dependency, so it takes the call after it.
+// Exactly one of a suffix's alternatives is set: a member has a name, a
+// description its text, a call its end offset (after ")", never 0);
+// otherwise it is an index or slice.
+func (p *parser) buildPostfix(v *postfixParts) ast.Expr {
+	x := v.Primary
+	for i := 0; i < len(v.Suffixes); i++ {
+		s := &v.Suffixes[i]
+		rng := x.Rng().Span(p.rangeOf(s.Start, s.End))
 		switch {
-		case s.Member != nil:
-			x = &ast.Member{Range: rng, X: x, Name: p.ident(s.Member)}
-		case s.Desc != nil:
+		case s.Member.Name != "":
+			x = &ast.Member{Range: rng, X: x, Name: s.Member}
+		case s.Desc != "":
 			var args []*ast.Arg
 			var argsRng *ast.Range
-			if i+1 < len(g.Suffixes) && g.Suffixes[i+1].Call != nil {
-				call := g.Suffixes[i+1]
-				r := p.span(call.Pos, call.EndPos)
-				argsRng, args = &r, p.args(call.Call)
+			if i+1 < len(v.Suffixes) && v.Suffixes[i+1].Call.End != 0 {
+				call := v.Suffixes[i+1].Call
+				r := p.rangeOf(call.Start, call.End)
+				argsRng, args = &r, call.Args
 				i++
 			}
-			x = p.dependency(x, *s.Desc, p.span(s.Pos, s.EndPos), args, argsRng)
-		case s.Call != nil:
-			x = p.call(x, p.args(s.Call), rng)
+			x = p.dependency(x, s.Desc, p.rangeOf(s.Start, s.End), args, argsRng)
+		case s.Call.End != 0:
+			x = p.call(x, s.Call.Args, rng)
 		default:
-			var lo, hi ast.Expr
-			if s.Index.Lo != nil {
-				lo = p.expr(s.Index.Lo)
-			}
-			if s.Index.Hi != nil {
-				hi = p.expr(s.Index.Hi)
-			}
-			x = p.bracket(x, lo, hi, s.Index.Colon, rng)
+			x = p.bracket(x, s.Index.Lo, s.Index.Hi, s.Index.Colon, rng)
 		}
 	}
 	return x
 }
 
-func (p *parser) args(g *gArgs) []*ast.Arg {
-	var out []*ast.Arg
-	for _, ga := range g.Args {
-		key := p.expr(ga.Key)
-		var value ast.Expr
-		if ga.Value != nil {
-			value = p.expr(ga.Value)
-		}
-		out = append(out, p.arg(key, value, p.span(ga.Pos, ga.EndPos)))
-	}
-	return out
+// buildSuffix keeps the parts: buildPostfix needs the next suffix too.
+func (p *parser) buildSuffix(v *suffixParts) suffixParts { return *v }
+
+// buildArgs keeps the parts: the range of the parentheses matters to a
+// dependency.
+func (p *parser) buildArgs(v *argsParts) argsParts { return *v }
+
+func (p *parser) buildArg(v *argParts) *ast.Arg {
+	return p.arg(v.Key, v.Value, p.rangeOf(v.Start, v.End))
 }
 
-func (p *parser) primary(g *gPrimary) ast.Expr {
-	rng := p.span(g.Pos, g.EndPos)
+// buildBracket keeps the parts: buildPostfix knows what is indexed.
+func (p *parser) buildBracket(v *bracketParts) bracketParts { return *v }
+
+func (p *parser) buildPrimary(v *primaryParts) ast.Expr {
 	switch {
-	case g.String != nil:
-		return p.str(g.String)
-	case g.Number != nil:
-		return &ast.NumberLit{Range: rng, Raw: *g.Number}
-	case g.Bool != nil:
-		return &ast.BoolLit{Range: rng, Value: *g.Bool == "true"}
-	case g.List != nil:
-		l := &ast.ListLit{Range: rng}
-		for _, e := range g.List.Elems {
-			l.Elems = append(l.Elems, p.expr(e))
-		}
-		return l
-	case g.Paren != nil:
-		return &ast.Paren{Range: rng, X: p.expr(g.Paren)}
-	default:
-		return p.ref(p.ident(g.Ident))
+	case v.String != nil:
+		return v.String
+	case v.Number != "":
+		return &ast.NumberLit{Range: p.rangeOf(v.Start, v.End), Raw: v.Number}
+	case v.Bool != "":
+		return &ast.BoolLit{Range: p.rangeOf(v.Start, v.End), Value: v.Bool == "true"}
+	case v.List != nil:
+		return v.List
+	case v.Paren != nil:
+		return &ast.Paren{Range: p.rangeOf(v.Start, v.End), X: v.Paren}
 	}
+	return p.ref(v.Ident)
+}
+
+func (p *parser) buildList(v *listParts) *ast.ListLit {
+	return &ast.ListLit{Range: p.rangeOf(v.Start, v.End), Elems: v.Elems}
+}
+
+// rangeOf is the range from offset start to offset end.
+func (p *parser) rangeOf(start, end int) ast.Range {
+	return ast.Range{Filename: p.filename, Start: p.pos(start), End: p.pos(end)}
+}
+
+// offsets turns the positions participle gives a struct into the offsets
+// of its first byte and after its last. Participle's end position is the
+// start of the token after the node; the node really ends where its own
+// last token does.
+func (p *parser) offsets(start, end lexer.Position) (int, int) {
+	endOff := start.Offset
+	if last := p.tokenBefore(end.Offset); last >= 0 {
+		endOff = max(endOff, int(p.tokens[last].End))
+	}
+	return start.Offset, endOff
 }

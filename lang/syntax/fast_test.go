@@ -12,17 +12,17 @@ import (
 )
 
 // agree parses src on both paths and fails the test when the fast path
-// accepted something participle rejects, or built a different tree.
-// It reports whether the fast path handled the input itself.
+// accepted something participle rejects, or built a different tree or
+// diagnostics. It reports whether the fast path handled the input itself.
 func agree(t *testing.T, src []byte) bool {
 	t.Helper()
 	slow, slowDiags := parse("f.cog", src, false)
 	p := &parser{filename: "f.cog", src: src, text: string(src), lines: lineStarts(src)}
-	if !p.scan() {
+	if !p.scan() || p.quickParse() == nil {
 		return false
 	}
-	if _, ok := p.fastParse(); !ok {
-		return false
+	if _, err := p.participleParse(); err != nil {
+		t.Fatalf("fast path accepted what participle rejects: %v\n%s", err, src)
 	}
 	fast, fastDiags := parse("f.cog", src, true)
 	if slow == nil && fast != nil {
@@ -67,6 +67,22 @@ func TestFastPathAgreesOnEdgeCases(t *testing.T) {
 		"task t { anchor a = b(c) anchor = x }", "task t { op1 = f(", "task t { op1 = f(x) - }",
 	} {
 		agree(t, []byte(src))
+	}
+}
+
+// TestFastPathTakesWhatParticipleBacksOutOf: where participle tries a
+// branch and backs out after one token (a trailing comma, a keyword used as
+// a step name), the generated parser looks at the second token instead of
+// giving up, and agrees.
+func TestFastPathTakesWhatParticipleBacksOutOf(t *testing.T) {
+	for _, src := range []string{
+		"skill s(a: text,) {}", "task t { op1 = f(a, b,) }", "task t { op1 = f([1, 2,]) }",
+		"task t { driver = click(x) }", "task t { input = click(x) }", "task t { for = f(x) }",
+		"task t { op1 = a < b }", "task t { op1 = f(x: 1) }",
+	} {
+		if !agree(t, []byte(src)) {
+			t.Errorf("%s: the fast path gave up", src)
+		}
 	}
 }
 

@@ -5,10 +5,19 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The grammar, as participle structs. These are private: the parser turns
-// them into the ast package's tree, which is what the rest of cogflow sees.
-// Ambiguities that would need backtracking (named arguments, dependencies)
-// are parsed in a more general form and sorted out while building the AST.
+//go:generate go run ./internal/grammargen/cmd
+
+// The grammar, as participle structs: the one definition of the language's
+// syntax (see the package comment). These are private: builders in
+// convert.go turn each match into the ast package's tree, which is what
+// the rest of cogflow sees. Ambiguities that would need backtracking
+// (named arguments, dependencies) are parsed in a more general form and
+// sorted out by the builders.
+//
+// After editing this file, run `go generate ./lang/syntax`. The generator
+// follows participle's semantics with one token of lookahead, and refuses
+// what it cannot follow the same way (an alternative or a repetition that
+// can match nothing, tag syntax it does not know).
 
 type gFile struct {
 	Decls []*gDecl `parser:"@@*"`
@@ -116,12 +125,14 @@ type gStep struct {
 // Expressions. Binary operators are parsed as a flat chain, operand (op
 // operand)*, and arranged by precedence while building the AST: one
 // grammar level instead of six keeps participle fast.
+//
+// Structs whose range the AST never uses (gExpr, gPostfix, gBracket) have
+// no Pos and EndPos: they are the most numerous nodes, and two positions
+// are 80 bytes each.
 
 type gExpr struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Left   *gUnary   `parser:"@@"`
-	Rest   []*gBinOp `parser:"@@*"`
+	Left *gUnary   `parser:"@@"`
+	Rest []*gBinOp `parser:"@@*"`
 }
 
 type gBinOp struct {
@@ -137,8 +148,6 @@ type gUnary struct {
 }
 
 type gPostfix struct {
-	Pos      lexer.Position
-	EndPos   lexer.Position
 	Primary  *gPrimary  `parser:"@@"`
 	Suffixes []*gSuffix `parser:"@@*"`
 }
@@ -169,11 +178,9 @@ type gArg struct {
 
 // gBracket is the inside of `[…]`: an index, or a slice when Colon is set.
 type gBracket struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Lo     *gExpr `parser:"@@?"`
-	Colon  bool   `parser:"@\":\"?"`
-	Hi     *gExpr `parser:"@@?"`
+	Lo    *gExpr `parser:"@@?"`
+	Colon bool   `parser:"@\":\"?"`
+	Hi    *gExpr `parser:"@@?"`
 }
 
 type gPrimary struct {
