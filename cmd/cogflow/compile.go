@@ -19,7 +19,7 @@ func runCompile(c *cli, args []string) int {
 	fs := c.newFlags("compile")
 	out := fs.String("o", "", "the workflow file to write (default: standard output)")
 	root := fs.String("dir", ".cogflow", "where the compiled original is kept and the project's knowledge.hcl is read")
-	literal := fs.Bool("literal", false, "a literal replay: every typed value an input defaulting to the demonstrated one, every choice the demonstrated element; nothing read from the screen (the baseline `make eval` compares against)")
+	literal := fs.Bool("literal", false, "a literal replay: every typed value an input defaulting to the demonstrated one, every choice the demonstrated element; nothing read from the screen (the baseline that make eval compares against)")
 	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
 	explain := fs.Bool("explain", false, "print, for each value read from the screen or left to an input or a dependency, the evidence: where it was found, the consistent programs, why")
 	files, code, ok := c.parseArgs(fs, args)

@@ -69,7 +69,7 @@ type costWalker struct {
 func runCost(c *cli, args []string) int {
 	fs := c.newFlags("cost")
 	iters := costIterations{}
-	fs.Var(&iters, "iterations", "loop iterations to assume: N for every loop, or VAR=N for `for VAR` (repeatable)")
+	fs.Var(&iters, "iterations", "loop iterations to assume: `N` for every loop, or VAR=N for the loops over VAR (repeatable)")
 	taskName := fs.String("task", "", "the task to estimate when the file has several (default: the first)")
 	dir := fs.String("dir", ".", "the project folder whose "+config.FileName+" names the models")
 	files, code, ok := c.parseArgs(fs, args)

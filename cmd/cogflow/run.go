@@ -56,7 +56,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
 	fs.BoolVar(&cfg.step, "step", false, "ask before every step")
-	fs.BoolVar(&cfg.yes, "yes", false, "confirm `confirm` steps without asking")
+	fs.BoolVar(&cfg.yes, "yes", false, "say yes to the steps marked confirm without asking")
 	fs.BoolVar(&cfg.ask, "ask", false, "answer cognitive dependencies at the terminal")
 	fs.BoolVar(&cfg.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step (fields and texts holding a secret are covered)")
