@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/cogflow/cogflow"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,7 +40,7 @@ func runCompile(c *cli, args []string) int {
 	if *out != "" {
 		name = filepath.Base(*out)
 	}
-	k, kdiags := projectKB(*root) // what reflect learned shapes the extractor's prompt
+	k, kdiags := cogflow.ProjectKB(*root) // what reflect learned shapes the extractor's prompt
 	if kdiags.HasErrors() {
 		c.renderFiles(kdiags)
 		return exitBadInput

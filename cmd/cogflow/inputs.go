@@ -197,12 +197,6 @@ func plainSecrets(task *ast.Task, plain inputFlags) []string {
 	return out
 }
 
-// secretValues lists the values given for secret inputs, each item of a
-// list<secret> too, for redaction.
-func secretValues(t *ast.Task, inputs map[string]string) []string {
-	return runtime.SecretInputs(t, inputs)
-}
-
 // readInputRows reads a CSV whose header names inputs; flags given with
 // --input apply to every row unless the row sets them.
 func readInputRows(path string, base map[string]string) ([]map[string]string, error) {

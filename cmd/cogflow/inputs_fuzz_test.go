@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/cogflow/cogflow/runtime"
 	"strings"
 	"testing"
 
@@ -25,7 +26,7 @@ func fuzzTask(tb testing.TB) *ast.Task {
 	if f == nil {
 		tb.Fatal(diags)
 	}
-	task, err := pickTask(f, "")
+	task, err := runtime.TaskNamed(f, "")
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -3,85 +3,29 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/cogflow/cogflow"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
 	"github.com/cogflow/cogflow/stdlib/kb"
-	"github.com/hashicorp/hcl/v2"
 )
 
 // defaultProjectDir is the project folder that check, run, graph and cost
 // read the knowledge base from; compile, reflect and kb take --dir.
 const defaultProjectDir = ".cogflow"
 
-// kbFileName is the project's knowledge base file inside its folder.
-const kbFileName = "knowledge.hcl"
-
-// projectKBPath is where a project keeps its knowledge base.
-func projectKBPath(dir string) string { return filepath.Join(dir, kbFileName) }
-
-// projectKB returns the knowledge base of the project folder dir: its
-// knowledge.hcl when there is one, so that what reflect learned is used,
-// and the default shipped with cogflow otherwise. A file that does not
-// parse gives nil and its errors, each with its position.
-func projectKB(dir string) (*kb.KB, diag.List) {
-	path := projectKBPath(dir)
-	src, err := kb.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return kb.Default(), nil
-	}
-	if err != nil {
-		var l diag.List
-		l.Errorf(ast.Range{Filename: path}, "cannot read the knowledge base: %v", err)
-		return nil, l
-	}
-	k, hdiags := kb.Parse(src, path)
-	ds := kbDiags(hdiags, path)
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	return k, nil
-}
-
 // projectKnowledge is the knowledge base of ./.cogflow for the commands
 // without --dir: the default when the project's file is broken, whose
 // errors load reports with the workflow's diagnostics.
 func projectKnowledge() *kb.KB {
-	if k, _ := projectKB(defaultProjectDir); k != nil {
+	if k, _ := cogflow.ProjectKB(defaultProjectDir); k != nil {
 		return k
 	}
 	return kb.Default()
-}
-
-// kbDiags turns the knowledge base parser's diagnostics into the
-// language's, so that they print like every other cogflow diagnostic:
-// file:line:col, the source line and a caret.
-func kbDiags(hd hcl.Diagnostics, path string) diag.List {
-	var out diag.List
-	for _, d := range hd {
-		rng := ast.Range{Filename: path, Start: ast.Pos{Line: 1, Column: 1}, End: ast.Pos{Line: 1, Column: 1}}
-		if d.Subject != nil {
-			rng = ast.Range{Filename: d.Subject.Filename,
-				Start: ast.Pos{Line: d.Subject.Start.Line, Column: d.Subject.Start.Column, Offset: d.Subject.Start.Byte},
-				End:   ast.Pos{Line: d.Subject.End.Line, Column: d.Subject.End.Column, Offset: d.Subject.End.Byte}}
-		}
-		msg := d.Summary
-		if d.Detail != "" {
-			msg += ": " + strings.TrimSuffix(d.Detail, ".")
-		}
-		sev := diag.Error
-		if d.Severity == hcl.DiagWarning {
-			sev = diag.Warning
-		}
-		out = append(out, &diag.Diagnostic{Severity: sev, Range: rng, Message: msg})
-	}
-	return out
 }
 
 // renderFiles prints diagnostics with the source lines read from their
@@ -100,7 +44,7 @@ func runKB(c *cli, args []string) int {
 		sub, args = args[0], args[1:]
 	}
 	flags := c.newFlags("kb")
-	dir := flags.String("dir", defaultProjectDir, "the project folder that holds "+kbFileName)
+	dir := flags.String("dir", defaultProjectDir, "the project folder that holds "+cogflow.KnowledgeFileName)
 	force := flags.Bool("force", false, "init: replace an existing knowledge base")
 	rest, code, ok := c.parseArgs(flags, args)
 	if !ok {
@@ -130,7 +74,7 @@ func (c *cli) kbInit(dir string, force bool, rest []string) int {
 		fmt.Fprintln(c.stderr, "cogflow kb init: takes no arguments")
 		return exitUsage
 	}
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	if _, err := os.Stat(path); err == nil && !force {
 		fmt.Fprintf(c.stderr, "cogflow kb init: %s exists; it may hold what reflect learned, so it is kept (--force replaces it)\n", path)
 		return exitUsage
@@ -148,13 +92,13 @@ func (c *cli) kbInit(dir string, force bool, rest []string) int {
 // loadKB loads the project's knowledge base for kb list and show, and says
 // which one it is.
 func (c *cli) loadKB(cmd, dir string) (*kb.KB, string, bool) {
-	k, ds := projectKB(dir)
+	k, ds := cogflow.ProjectKB(dir)
 	if ds.HasErrors() {
 		c.renderFiles(ds)
 		fmt.Fprintf(c.stderr, "cogflow %s: the knowledge base has errors\n", cmd)
 		return nil, "", false
 	}
-	from := projectKBPath(dir)
+	from := cogflow.ProjectKBPath(dir)
 	if _, err := os.Stat(from); err != nil {
 		from = "the default knowledge base (no " + from + "; cogflow kb init copies it there)"
 	}
@@ -236,7 +180,7 @@ func (c *cli) kbValidate(dir string, rest []string) int {
 		fmt.Fprintln(c.stderr, "cogflow kb validate: give at most one file")
 		return exitUsage
 	}
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	if len(rest) == 1 {
 		path = rest[0]
 	}
@@ -249,7 +193,7 @@ func (c *cli) kbValidate(dir string, rest []string) int {
 		return c.readError("kb validate", err)
 	}
 	k, hd := kb.Parse(src, path)
-	ds := kbDiags(hd, path)
+	ds := cogflow.KBDiags(hd, path)
 	ds.Render(c.stderr, func(string) []byte { return src })
 	if ds.HasErrors() {
 		return exitBadInput

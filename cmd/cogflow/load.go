@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/cogflow/cogflow"
 	"os"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -40,7 +41,7 @@ func load(path string, env *check.Env) (*loaded, error) {
 		var more diag.List
 		l.info, more = check.Check(l.file, env)
 		l.diags = append(l.diags, more...)
-		if _, kds := projectKB(defaultProjectDir); kds.HasErrors() {
+		if _, kds := cogflow.ProjectKB(defaultProjectDir); kds.HasErrors() {
 			l.diags = append(l.diags, kds...) // checked against the default instead
 		}
 		l.diags.Sort()

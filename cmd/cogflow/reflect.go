@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cogflow/cogflow"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -28,9 +29,9 @@ import (
 func runReflect(c *cli, args []string) int {
 	flags := c.newFlags("reflect")
 	against := flags.String("against", "", "compare with the file at this git revision instead of DIR/compiled/")
-	apply := flags.Bool("apply", false, "write the updated knowledge base to DIR/"+kbFileName)
+	apply := flags.Bool("apply", false, "write the updated knowledge base to DIR/"+cogflow.KnowledgeFileName)
 	dry := flags.Bool("dry-run", false, "only show the proposed change (the default)")
-	dir := flags.String("dir", defaultProjectDir, "the project folder with compiled/ and "+kbFileName)
+	dir := flags.String("dir", defaultProjectDir, "the project folder with compiled/ and "+cogflow.KnowledgeFileName)
 	files, code, ok := c.parseArgs(flags, args)
 	if !ok {
 		return code
@@ -62,7 +63,7 @@ func runReflect(c *cli, args []string) int {
 		fmt.Fprintf(c.stdout, "  %s: %s: %s\n    was: %s\n    now: %s\n", changeWhere(ch), ch.Step, ch.Kind,
 			was, reflection.DepString(ch.Edited))
 	}
-	k, ds := projectKB(*dir)
+	k, ds := cogflow.ProjectKB(*dir)
 	if ds.HasErrors() {
 		c.renderFiles(ds)
 		fmt.Fprintln(c.stderr, "cogflow reflect: the project's knowledge base has errors; fix them first")
@@ -184,7 +185,7 @@ func (c *cli) reflectOne(client llm.Client, model string, req reflection.Request
 // with apply, writes it atomically; without a project file the default is
 // the starting point.
 func (c *cli) writeKB(dir string, k *kb.KB, apply bool) int {
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		old, err = stdlib.KnowledgeHCL, nil

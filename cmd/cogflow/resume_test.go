@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/cogflow/cogflow/runtime"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func TestResumeRefusals(t *testing.T) {
 			if err != nil || l.diags.HasErrors() {
 				t.Fatal(err, l.diags)
 			}
-			task, _ := pickTask(l.file, "")
+			task, _ := runtime.TaskNamed(l.file, "")
 			var errb bytes.Buffer
 			c := &cli{stdout: &bytes.Buffer{}, stderr: &errb, stdin: strings.NewReader("")}
 			cfg := runConfig{file: file, root: root, resume: true, inDoubt: tc.inDoubt}

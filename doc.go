@@ -1,0 +1,2 @@
+// Package cogflow is the library entry point of cogflow.
+package cogflow
