@@ -32,13 +32,9 @@ func ModelResolver(conf *config.Config, co CacheOptions, secrets *redact.Set) (r
 	}
 	cache := resolve.NewCache(dir)
 	cache.NoCache, cache.Refresh, cache.Secrets = co.NoCache, co.Refresh, secrets
-	var client llm.Client
-	if conf.LLMConfigured() {
-		var err error
-		client, err = llm.NewOpenAI(llm.Config{BaseURL: l.BaseURL, APIKey: l.APIKey, Timeout: l.Timeout, MaxRetries: l.MaxRetries})
-		if err != nil {
-			return nil, err
-		}
+	client, err := llm.FromConfig(conf)
+	if err != nil {
+		return nil, err
 	}
 	return resolve.NewLLM(client, resolve.Options{
 		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),

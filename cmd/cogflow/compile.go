@@ -52,12 +52,12 @@ func runCompile(c *cli, args []string) int {
 			conf.Render(c.stderr, cdiags)
 			return exitBadInput
 		}
-		if conf.LLMConfigured() {
-			client, err := llm.NewOpenAI(llm.Config{BaseURL: conf.LLM.BaseURL, APIKey: conf.LLM.APIKey, Timeout: conf.LLM.Timeout, MaxRetries: conf.LLM.MaxRetries})
-			if err != nil {
-				fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
-				return exitUsage
-			}
+		client, err := llm.FromConfig(conf)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
+			return exitUsage
+		}
+		if client != nil {
 			opts.LLM, opts.Model = client, conf.LLM.TextModel
 		}
 	}

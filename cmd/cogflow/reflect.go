@@ -78,7 +78,7 @@ func runReflect(c *cli, args []string) int {
 		fmt.Fprintf(c.stderr, "cogflow reflect: no model is configured (set %s, or base_url in %s), so the knowledge base cannot learn from these changes\n", config.EnvAPIKey, config.FileName)
 		return exitUsage
 	}
-	client, err := llm.NewOpenAI(llm.Config{BaseURL: conf.LLM.BaseURL, APIKey: conf.LLM.APIKey, Timeout: conf.LLM.Timeout, MaxRetries: conf.LLM.MaxRetries})
+	client, err := llm.FromConfig(conf)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow reflect: %v\n", err)
 		return exitUsage
