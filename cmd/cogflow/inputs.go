@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"io"
 	"os"
 	"sort"
@@ -78,9 +79,9 @@ func (s inputSources) resolve(stdin io.Reader) (values map[string]string, where 
 				return nil, nil, fmt.Errorf("%s: standard input already gives input %s", flag, stdinUsed)
 			}
 			stdinUsed = name
-			data, err = readLimited(stdin, "standard input", "an input value", maxInputFileSize)
+			data, err = readlimit.Reader(stdin, "standard input", "an input value", maxInputFileSize)
 		} else {
-			data, err = readFileLimited(path, "an input value", maxInputFileSize)
+			data, err = readlimit.File(path, "an input value", maxInputFileSize)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", flag, err)
@@ -200,7 +201,7 @@ func plainSecrets(task *ast.Task, plain inputFlags) []string {
 // readInputRows reads a CSV whose header names inputs; flags given with
 // --input apply to every row unless the row sets them.
 func readInputRows(path string, base map[string]string) ([]map[string]string, error) {
-	data, err := readFileLimited(path, "an inputs CSV file", maxInputsCSVSize)
+	data, err := readlimit.File(path, "an inputs CSV file", maxInputsCSVSize)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"github.com/cogflow/cogflow"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"os"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -31,7 +32,7 @@ type loaded struct {
 // load reads, parses and (when parsing succeeded and env is not nil)
 // checks a file. The error is for files that cannot be read at all.
 func load(path string, env *check.Env) (*loaded, error) {
-	src, err := readFileLimited(path, "a workflow", maxWorkflowSize)
+	src, err := readlimit.File(path, "a workflow", maxWorkflowSize)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cogflow/cogflow"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -124,7 +125,7 @@ func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int
 		origPath = against + ":" + path
 		src, err = gitShow(against, path)
 	} else {
-		src, err = readFileLimited(origPath, "a workflow", maxWorkflowSize)
+		src, err = readlimit.File(origPath, "a workflow", maxWorkflowSize)
 		if errors.Is(err, fs.ErrNotExist) {
 			err = fmt.Errorf("no compiled original %s (cogflow compile keeps one there; or compare with a git revision: --against REV)", origPath)
 		}
