@@ -123,23 +123,6 @@ type Stats struct {
 	Steps, Failed, Skipped, Iterations int
 }
 
-// ErrInterrupted is returned when the run's context was cancelled (Ctrl-C)
-// between steps; the recorder has been told where.
-var ErrInterrupted = errors.New("interrupted")
-
-// StepError is a step that failed, with where it stands in the source.
-type StepError struct {
-	Step  *ast.Step
-	Loops []LoopPos
-	Err   error
-}
-
-func (e *StepError) Error() string {
-	return fmt.Sprintf("%s: step %s failed: %v", e.Step.Range, e.Step.Name.Name, e.Err)
-}
-
-func (e *StepError) Unwrap() error { return e.Err }
-
 // New prepares a run of the task of file; info must come from checking
 // the file.
 func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
