@@ -9,13 +9,29 @@ import (
 )
 
 // The errors a caller of Run tells apart (errors.Is, errors.As): a step
-// that failed (StepError), an element no description matched
-// (AnchorError, inside a StepError), an interrupted run (ErrInterrupted);
-// driver.ErrGone is the browser or device gone.
+// that failed, with its position (*StepError); an element no description
+// matched (*AnchorError, inside a StepError); an interrupted run
+// (*InterruptedError, errors.Is ErrInterrupted); the browser or device
+// gone (driver.ErrGone, inside a StepError when a step was acting).
 
 // ErrInterrupted is returned when the run's context was cancelled (Ctrl-C)
-// between steps; the recorder has been told where.
+// between steps; the recorder has been told where. Run returns it as an
+// *InterruptedError, which says where.
 var ErrInterrupted = errors.New("interrupted")
+
+// InterruptedError is a run stopped before its end (Stop closed, the
+// context cancelled): At is the last step that finished and its loop
+// items. errors.Is(err, ErrInterrupted) holds for it.
+type InterruptedError struct {
+	At Position
+}
+
+// Error is ErrInterrupted's text, as journals have always said; At tells
+// where.
+func (e *InterruptedError) Error() string { return ErrInterrupted.Error() }
+
+// Is reports whether target is ErrInterrupted.
+func (e *InterruptedError) Is(target error) bool { return target == ErrInterrupted }
 
 // StepError is a step that failed, with where it stands in the source.
 type StepError struct {
@@ -29,6 +45,13 @@ func (e *StepError) Error() string {
 }
 
 func (e *StepError) Unwrap() error { return e.Err }
+
+// Position is where the step stands in the source: file, line and column
+// of its start and end (its String is file:line:col).
+func (e *StepError) Position() ast.Range { return e.Step.Range }
+
+// StepName is the failed step's name ("op4").
+func (e *StepError) StepName() string { return e.Step.Name.Name }
 
 // AnchorError says why no element could be chosen, with the best
 // candidates so a person can fix the description.
