@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/cogflow/cogflow"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/compiler"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/llm"

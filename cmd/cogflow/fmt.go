@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/cogflow/cogflow/internal/readlimit"
 	"os"
 	"path/filepath"
 	"slices"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
 )

@@ -5,13 +5,13 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"github.com/cogflow/cogflow/internal/readlimit"
 	"io"
 	"os"
 	"sort"
 	"strings"
 	"unicode"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime"
 )

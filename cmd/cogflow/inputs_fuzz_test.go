@@ -1,12 +1,12 @@
 package main
 
 import (
-	"github.com/cogflow/cogflow/runtime"
 	"strings"
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime"
 )
 
 // fuzzTask has an input of every kind a value is parsed into.

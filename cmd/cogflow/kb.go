@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/cogflow/cogflow"
 	"io/fs"
 	"os"
 	"strings"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
@@ -17,16 +17,6 @@ import (
 // defaultProjectDir is the project folder that check, run, graph and cost
 // read the knowledge base from; compile, reflect and kb take --dir.
 const defaultProjectDir = ".cogflow"
-
-// projectKnowledge is the knowledge base of ./.cogflow for the commands
-// without --dir: the default when the project's file is broken, whose
-// errors load reports with the workflow's diagnostics.
-func projectKnowledge() *kb.KB {
-	if k, _ := cogflow.ProjectKB(defaultProjectDir); k != nil {
-		return k
-	}
-	return kb.Default()
-}
 
 // renderFiles prints diagnostics with the source lines read from their
 // files.

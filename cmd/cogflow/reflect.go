@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/cogflow/cogflow"
-	"github.com/cogflow/cogflow/internal/readlimit"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/compiler/reflection"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/config"
@@ -111,12 +111,14 @@ func changeWhere(ch reflection.Change) string {
 // failure it has reported the problem and returns nil files and the exit
 // code.
 func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int) {
-	l, err := load(path, nil)
+	// Parsed, not checked: a workflow being edited may not check yet.
+	editedSrc, err := readlimit.File(path, "a workflow", maxWorkflowSize)
 	if err != nil {
 		return nil, nil, c.readError("reflect", err)
 	}
-	if l.file == nil || l.diags.HasErrors() {
-		c.report(l)
+	edited, ediags := syntax.Parse(path, editedSrc)
+	if edited == nil || ediags.HasErrors() {
+		ediags.Render(c.stderr, func(string) []byte { return editedSrc })
 		return nil, nil, exitBadInput
 	}
 	origPath := filepath.Join(dir, "compiled", filepath.Base(path))
@@ -140,7 +142,7 @@ func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int
 		fmt.Fprintf(c.stderr, "cogflow reflect: the original %s does not parse\n", origPath)
 		return nil, nil, exitBadInput
 	}
-	return orig, l.file, exitOK
+	return orig, edited, exitOK
 }
 
 // gitShow returns the file at path as it was at revision rev, asking git

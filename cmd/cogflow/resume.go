@@ -2,15 +2,13 @@ package main
 
 import (
 	"bufio"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/cogflow/cogflow"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/runtime"
@@ -38,16 +36,6 @@ type resumption struct {
 // refuse is a resume refused here (its step in doubt not settled); those
 // refused while finding the run are cogflow.ResumeErrors.
 func refuse(format string, args ...any) error { return fmt.Errorf(format, args...) }
-
-// fileSHA256 is the hex SHA-256 of a file's bytes, "" if it cannot be read.
-func fileSHA256(path string) string {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
-}
 
 // resume takes the run to resume and prepares it. file holds task (and
 // the steps' in_doubt: policies); given are the inputs of the command line

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
-	"github.com/cogflow/cogflow/runtime"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
@@ -96,7 +99,7 @@ func TestResumeRefusals(t *testing.T) {
 			if tc.edit {
 				writeFile(t, dir, "r.cog", src+"\n# edited\n")
 			}
-			l, err := load(file, checkEnv())
+			l, err := load(file)
 			if err != nil || l.diags.HasErrors() {
 				t.Fatal(err, l.diags)
 			}
@@ -142,4 +145,14 @@ func TestResumeRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fileSHA256 is, as a run journals it, the hex SHA-256 of a file's bytes, "" if it cannot be read.
+func fileSHA256(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

@@ -5,18 +5,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/cogflow/cogflow"
 	"io"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
-	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
 
@@ -85,7 +84,7 @@ func runRun(c *cli, args []string) int {
 }
 
 func (c *cli) run(cfg runConfig) int {
-	l, err := load(cfg.file, checkEnv())
+	l, err := load(cfg.file)
 	if err != nil {
 		return c.readError("run", err)
 	}
@@ -152,11 +151,10 @@ func (c *cli) run(cfg runConfig) int {
 
 // runOnce runs the task once with one set of inputs, journaled.
 func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
-	hash := fileSHA256(cfg.file)
 	var res *resumption
 	if cfg.resume || cfg.resumeFrom != "" {
 		var err error
-		if res, err = c.resume(cfg, l.file, task, inputs, hash); err != nil {
+		if res, err = c.resume(cfg, l.file, task, inputs, l.w.SHA256()); err != nil {
 			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 			return exitUsage
 		}
@@ -170,14 +168,14 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	if secrets == nil {
 		secrets = redact.New(runtime.SecretInputs(task, inputs)...)
 	}
-	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop}
+	opts := cogflow.RunOptions{Task: task.Name.Name, Inputs: inputs, Driver: drv, JournalDir: cfg.root, Row: row + 1,
+		Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop,
+		Observer: progress{out: c.stderr, secrets: secrets}}
 	if cfg.step || cfg.ask || !cfg.yes {
 		// A question may show candidates, a page's text: redacted too.
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
-	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: runtime.DriverOf(task), Inputs: inputs, Row: row,
-		Secrets: secrets, WorkflowSHA256: hash}
-	model, err := cogflow.ModelResolver(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, meta.Secrets)
+	model, err := cogflow.ModelResolver(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
@@ -190,33 +188,25 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
 	if res != nil {
-		meta.Resume, meta.Settled = res.prev.ID, res.settled
-		opts.Done, opts.Settle = runtime.DoneIn(res.prev, res.skip), res.settle
+		opts.Resume = &cogflow.Resumption{Prev: res.prev, Settle: res.settle, Settled: res.settled, Skip: res.skip}
 	}
-	w, err := journal.Open(cfg.root, meta)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow run: journal: %v\n", err)
+	result, runErr := l.w.Run(ctx, opts)
+	if result == nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", runErr)
 		return exitUsage
 	}
-	jr := &runtime.JournalRecorder{W: w, Task: task.Name.Name}
-	stopped := &stopPlace{}
-	opts.Recorder = runtime.Recorders{jr, progress{out: c.stderr, secrets: meta.Secrets}, stopped}
-	stats, runErr := runtime.New(l.file, task, l.info, drv, opts).Run(ctx)
-	outcome, code := journal.OK, exitOK
+	code := exitOK
 	switch {
-	case errors.Is(runErr, runtime.ErrInterrupted):
-		outcome, code = journal.Interrupted, exitInterrupt
-	case errors.Is(runErr, driver.ErrGone):
-		outcome, code = journal.Failed, exitGone
+	case errors.Is(runErr, cogflow.ErrInterrupted):
+		code = exitInterrupt
+	case errors.Is(runErr, cogflow.ErrGone):
+		code = exitGone
 	case runErr != nil:
-		outcome, code = journal.Failed, exitStepFailed
+		code = exitStepFailed
 	}
-	if err := w.Finish(outcome, runErr); err != nil && jr.Err == nil {
-		jr.Err = err
-	}
-	c.reportRun(l, w.ID(), row, stats, runErr, meta.Secrets, stopped.at)
-	if jr.Err != nil {
-		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", jr.Err)
+	c.reportRun(l, result.RunID, row, result.Stats, runErr, secrets, result.Stopped)
+	if result.JournalErr != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", result.JournalErr)
 	}
 	return code
 }
