@@ -103,7 +103,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if knowledge == nil {
 		knowledge = kb.Default()
 	}
-	_, ds = check.Check(f, &check.Env{Knowledge: knowledge, Functions: library})
+	_, ds = check.Check(f, kb.CheckEnv(knowledge))
 	for _, d := range ds {
 		if d.Severity == diag.Warning {
 			res.Warnings = append(res.Warnings, d.String())
