@@ -74,7 +74,7 @@ func (c *cli) settle(cfg runConfig, file *ast.File, prev *journal.Run, r *resump
 	}
 	policy, from := cfg.inDoubt, "flag"
 	if policy == "" {
-		policy, from = stepPolicy(file, intent.Step, intent.Line), "step"
+		policy, from = runtime.StepPolicy(file, intent.Step, intent.Line), "step"
 	}
 	switch {
 	case runtime.ReadBackOps[intent.Op]:
