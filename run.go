@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/journal"
@@ -109,8 +110,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	if secrets == nil {
 		secrets = redact.New(runtime.SecretInputs(task, opts.Inputs)...)
 	}
-	inputs := opts.Inputs
-	ro := runtime.Options{Inputs: inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
+	ro := runtime.Options{Inputs: opts.Inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
 		Resolvers: opts.Resolvers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), r.Settle
@@ -118,19 +118,12 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	res := &Result{}
 	stopped := &stopPlace{}
 	recs := runtime.Recorders{stopped}
-	var jw *journal.Writer
-	var jr *runtime.JournalRecorder
-	if opts.JournalDir != "" {
-		meta := journal.RunMeta{Workflow: w.name, Task: task.Name.Name, Driver: runtime.DriverOf(task), Inputs: inputs,
-			Row: opts.Row - 1, Secrets: secrets, WorkflowSHA256: w.SHA256()}
-		if r := opts.Resume; r != nil {
-			meta.Resume, meta.Settled = r.Prev.ID, r.Settled
-		}
-		if jw, err = journal.Open(opts.JournalDir, meta); err != nil {
-			return nil, fmt.Errorf("journal: %w", err)
-		}
-		res.RunID = jw.ID()
-		jr = &runtime.JournalRecorder{W: jw, Task: task.Name.Name}
+	jr, err := w.openJournal(task, opts, secrets)
+	if err != nil {
+		return nil, err
+	}
+	if jr != nil {
+		res.RunID = jr.W.ID()
 		recs = append(runtime.Recorders{jr}, recs...)
 	}
 	if opts.Observer != nil {
@@ -143,7 +136,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	var runErr error
 	res.Stats, runErr = runtime.New(w.file, task, w.info, drv, ro).Run(ctx)
 	res.Stopped = stopped.at
-	if jw != nil {
+	if jr != nil {
 		outcome := journal.OK
 		switch {
 		case errors.Is(runErr, runtime.ErrInterrupted):
@@ -151,12 +144,29 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		case runErr != nil:
 			outcome = journal.Failed
 		}
-		if err := jw.Finish(outcome, runErr); err != nil && jr.Err == nil {
+		if err := jr.W.Finish(outcome, runErr); err != nil && jr.Err == nil {
 			jr.Err = err
 		}
 		res.JournalErr = jr.Err
 	}
 	return res, runErr
+}
+
+// openJournal opens the run's journal in opts.JournalDir; nil without one.
+func (w *Workflow) openJournal(task *ast.Task, opts RunOptions, secrets *redact.Set) (*runtime.JournalRecorder, error) {
+	if opts.JournalDir == "" {
+		return nil, nil
+	}
+	meta := journal.RunMeta{Workflow: w.name, Task: task.Name.Name, Driver: runtime.DriverOf(task), Inputs: opts.Inputs,
+		Row: opts.Row - 1, Secrets: secrets, WorkflowSHA256: w.SHA256()}
+	if r := opts.Resume; r != nil {
+		meta.Resume, meta.Settled = r.Prev.ID, r.Settled
+	}
+	jw, err := journal.Open(opts.JournalDir, meta)
+	if err != nil {
+		return nil, fmt.Errorf("journal: %w", err)
+	}
+	return &runtime.JournalRecorder{W: jw, Task: task.Name.Name}, nil
 }
 
 // stopPlace keeps where an interrupted run stopped.
