@@ -1,6 +1,8 @@
 // Command cogflow is the one command-line tool of cogflow: it checks,
-// formats and draws workflow files, and (in later stages) records, compiles
-// and runs them.
+// formats, draws, records, compiles, estimates and runs workflow files.
+// It parses flags, calls the library (package cogflow at the module root,
+// and the packages it wires together) and prints; the workflow logic lives
+// there, not here.
 package main
 
 import (
