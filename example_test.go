@@ -25,6 +25,8 @@ func signupSite() *drivertest.Fake {
 	return f
 }
 
+// Load reads, parses and checks a .cog file against the default knowledge
+// base; Options.ProjectDir would use a project's own.
 func ExampleLoad() {
 	w, diags := cogflow.Load("testdata/signup.cog", cogflow.Options{})
 	if diags.HasErrors() {
@@ -36,6 +38,8 @@ func ExampleLoad() {
 	// Output: signup 5 statements
 }
 
+// Check returns every diagnostic, warnings too; Render prints them the way
+// `cogflow check` does.
 func ExampleWorkflow_Check() {
 	src := []byte(`task t "Send a name" {
   driver browser
@@ -54,6 +58,8 @@ func ExampleWorkflow_Check() {
 	//                                       ^~~
 }
 
+// Run drives the UI through a driver: here the project's fake, which
+// logs every action. RunOptions.JournalDir would also journal the run.
 func ExampleWorkflow_Run() {
 	w, diags := cogflow.Load("testdata/signup.cog", cogflow.Options{})
 	if diags.HasErrors() {
@@ -80,6 +86,8 @@ func ExampleWorkflow_Run() {
 	// click
 }
 
+// A failed run tells its cause with errors.As: the step and its position,
+// and (inside it) the description no element matched.
 func ExampleWorkflow_Run_stepError() {
 	w, _ := cogflow.LoadSource("pay.cog", []byte(`task pay "Pay" {
   driver browser
@@ -97,6 +105,8 @@ func ExampleWorkflow_Run_stepError() {
 	// pay.cog:4:3 op2 found no button(name: "Pay now")
 }
 
+// Cost estimates the model calls, tokens and dollars of a run, without
+// running it.
 func ExampleWorkflow_Cost() {
 	w, _ := cogflow.LoadSource("intro.cog", []byte(`task intro "Summarize a page's introduction" {
   driver browser
@@ -123,6 +133,8 @@ func ExampleWorkflow_Cost() {
 	// Cost: ~$0.0006 at list prices of 2025-08
 }
 
+// Compile turns a recorded demonstration into a workflow; without a model
+// (CompileOptions.LLM) it uses its rules only.
 func ExampleCompile() {
 	tr, err := trace.Load("testdata/signup.trace.json")
 	if err != nil {
@@ -157,6 +169,8 @@ func (greeter) Resolve(_ context.Context, r *cogflow.Request) (*cogflow.Answer, 
 	return &cogflow.Answer{Text: "Welcome, " + r.Inputs[0] + "!"}, nil
 }
 
+// Resolvers answer the cognitive dependencies that no exact match answers:
+// a model in production (ModelResolver), a stand-in here.
 func ExampleWorkflow_Run_resolver() {
 	w, _ := cogflow.LoadSource("greet.cog", []byte(`task greet "Greet a new customer" {
   driver browser
