@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
 )
 
@@ -182,4 +183,47 @@ func ResumeInputs(prev *journal.Run, task *ast.Task, given map[string]string) (m
 		inputs[name] = v
 	}
 	return inputs, nil
+}
+
+// CheckUnchanged refuses to resume prev with the workflow file path whose
+// SHA-256 is now hash: a resume could not tell which steps are done.
+func CheckUnchanged(prev *journal.Run, path, hash string) error {
+	if old := prev.Start.WorkflowSHA256; old != "" && hash != "" && old != hash {
+		return refuse("%s changed since run %s was started (SHA-256 %.12s… then, %.12s… now): a resume could not tell which steps are done; restore the file or start a new run", path, prev.ID, old, hash)
+	}
+	return nil
+}
+
+// SettlePolicy is what the settings say to do with the step a run left in
+// doubt (intent), and which setting says it: a step whose effect can be
+// read back is done again and checked ("check", "read back"); else the
+// flag (from "flag"), else the step's own in_doubt: ("step"). A policy ""
+// or "ask" needs a person to answer.
+func SettlePolicy(file *ast.File, intent journal.Intent, flag string) (policy, from string) {
+	policy, from = flag, "flag"
+	if policy == "" {
+		policy, from = runtime.StepPolicy(file, intent.Step, intent.Line), "step"
+	}
+	if runtime.ReadBackOps[intent.Op] {
+		// Journal.InDoubt returns a read-back step only when nothing
+		// unrepeatable happened in its item: doing the item again is safe,
+		// and skipping it would lose it.
+		policy, from = "check", "read back"
+	}
+	return policy, from
+}
+
+// Settlement is the resumption of prev that settles its step in doubt
+// (intent) with policy ("check", "skip" or "redo"), chosen by from.
+func Settlement(prev *journal.Run, intent journal.Intent, policy, from string) *Resumption {
+	loops := make([]runtime.LoopPos, len(intent.Loop))
+	for i, l := range intent.Loop {
+		loops[i] = runtime.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key}
+	}
+	r := &Resumption{Prev: prev, Settle: &runtime.Settle{Line: intent.Line, Loops: loops, Policy: policy},
+		Settled: &journal.Settlement{Run: prev.ID, Intent: intent, Policy: policy, From: from}}
+	if policy == "skip" && len(intent.Loop) > 0 {
+		r.Skip = intent.Loop
+	}
+	return r
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
-	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
 )
 
@@ -25,12 +24,9 @@ var inDoubtPolicies = check.InDoubtPolicies
 // resumption is a run being resumed: the run as journaled, its lock, the
 // inputs to run with, and how its step in doubt is settled.
 type resumption struct {
-	prev    *journal.Run
-	lock    *journal.Lock
-	inputs  map[string]string
-	settle  *runtime.Settle     // nil when no step is in doubt
-	settled *journal.Settlement // the same, for the new run's journal
-	skip    []journal.LoopPos   // the loop item skipped with the step in doubt
+	*cogflow.Resumption
+	lock   *journal.Lock
+	inputs map[string]string
 }
 
 // refuse is a resume refused here (its step in doubt not settled); those
@@ -46,13 +42,13 @@ func (c *cli) resume(cfg runConfig, file *ast.File, task *ast.Task, given map[st
 	if err != nil {
 		return nil, err
 	}
-	r := &resumption{prev: prev, lock: lock}
+	r := &resumption{Resumption: &cogflow.Resumption{Prev: prev}, lock: lock}
 	fail := func(err error) (*resumption, error) {
 		lock.Release()
 		return nil, err
 	}
-	if old := prev.Start.WorkflowSHA256; old != "" && hash != "" && old != hash {
-		return fail(refuse("%s changed since run %s was started (SHA-256 %.12s… then, %.12s… now): a resume could not tell which steps are done; restore the file or start a new run", cfg.file, prev.ID, old, hash))
+	if err := cogflow.CheckUnchanged(prev, cfg.file, hash); err != nil {
+		return fail(err)
 	}
 	if r.inputs, err = cogflow.ResumeInputs(prev, task, given); err != nil {
 		return fail(err)
@@ -72,17 +68,8 @@ func (c *cli) settle(cfg runConfig, file *ast.File, prev *journal.Run, r *resump
 	if !ok {
 		return nil
 	}
-	policy, from := cfg.inDoubt, "flag"
-	if policy == "" {
-		policy, from = runtime.StepPolicy(file, intent.Step, intent.Line), "step"
-	}
-	switch {
-	case runtime.ReadBackOps[intent.Op]:
-		// Journal.InDoubt returns a read-back step only when nothing
-		// unrepeatable happened in its item: doing the item again is safe,
-		// and skipping it would lose it.
-		policy, from = "check", "read back"
-	case policy == "" || policy == "ask":
+	policy, from := cogflow.SettlePolicy(file, intent, cfg.inDoubt)
+	if policy == "" || policy == "ask" {
 		if !c.interactive() {
 			why := ""
 			if from == "step" && policy == "ask" {
@@ -96,15 +83,7 @@ func (c *cli) settle(cfg runConfig, file *ast.File, prev *journal.Run, r *resump
 		}
 		from = "terminal"
 	}
-	loops := make([]runtime.LoopPos, len(intent.Loop))
-	for i, l := range intent.Loop {
-		loops[i] = runtime.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key}
-	}
-	r.settle = &runtime.Settle{Line: intent.Line, Loops: loops, Policy: policy}
-	r.settled = &journal.Settlement{Run: prev.ID, Intent: intent, Policy: policy, From: from}
-	if policy == "skip" && len(intent.Loop) > 0 {
-		r.skip = intent.Loop
-	}
+	r.Resumption = cogflow.Settlement(prev, intent, policy, from)
 	fmt.Fprintf(c.stderr, "%s\nsettled %s: %s\n", describeInDoubt(prev, intent), policySource(from, policy, intent.Line), map[string]string{
 		"check": "it is done again with its loop item, and its effect read back",
 		"skip":  "it is not done again (its loop item counts as done)",

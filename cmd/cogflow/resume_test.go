@@ -122,15 +122,15 @@ func TestResumeRefusals(t *testing.T) {
 				if err != nil {
 					t.Fatalf("resume refused: %v", err)
 				}
-				if res.settled == nil || res.settled.Policy != tc.settled || res.settled.From != tc.from || res.settle.Policy != tc.settled {
-					t.Errorf("settled %+v, want policy %s from %s", res.settled, tc.settled, tc.from)
+				if res.Settled == nil || res.Settled.Policy != tc.settled || res.Settled.From != tc.from || res.Settle.Policy != tc.settled {
+					t.Errorf("settled %+v, want policy %s from %s", res.Settled, tc.settled, tc.from)
 				}
 				if res.inputs["names"] != "a,b,c" || res.inputs["pin"] != "1234" {
 					t.Errorf("inputs %v", res.inputs)
 				}
 				// Only a skip carries the item over as done.
-				if skipped := len(res.skip) == 1 && res.skip[0].Index == 1; skipped != (tc.settled == "skip") {
-					t.Errorf("skip = %+v with policy %s", res.skip, tc.settled)
+				if skipped := len(res.Skip) == 1 && res.Skip[0].Index == 1; skipped != (tc.settled == "skip") {
+					t.Errorf("skip = %+v with policy %s", res.Skip, tc.settled)
 				}
 				if strings.Contains(errb.String(), "1234") {
 					t.Error("the secret was printed")

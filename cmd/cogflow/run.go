@@ -188,7 +188,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
 	if res != nil {
-		opts.Resume = &cogflow.Resumption{Prev: res.prev, Settle: res.settle, Settled: res.settled, Skip: res.skip}
+		opts.Resume = res.Resumption
 	}
 	result, runErr := l.w.Run(ctx, opts)
 	if result == nil {
