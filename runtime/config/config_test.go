@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/hashicorp/hcl/v2"
-
-	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
 // envMap is a test environment.
@@ -429,13 +427,5 @@ func TestLoadUsesProcessEnvironment(t *testing.T) {
 	}
 	if c.Source(FieldAPIKey) != "env OPENAI_API_KEY" {
 		t.Errorf("Source(api_key) = %q", c.Source(FieldAPIKey))
-	}
-}
-
-// TestCandidateBudgetDefault: the default is the resolver's, which this
-// package does not import.
-func TestCandidateBudgetDefault(t *testing.T) {
-	if DefaultCandidateBudget != resolve.DefaultCandidateBudget {
-		t.Errorf("config.DefaultCandidateBudget = %d, resolve.DefaultCandidateBudget = %d", DefaultCandidateBudget, resolve.DefaultCandidateBudget)
 	}
 }
