@@ -16,7 +16,6 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -140,7 +139,7 @@ func runOn(src []byte, tree *driver.Tree) (string, error) {
 	if ds.HasErrors() {
 		return "", ds.Err()
 	}
-	info, ds := check.Check(file, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	info, ds := check.Check(file, kb.CheckEnv(nil))
 	if ds.HasErrors() {
 		return "", ds.Err()
 	}

@@ -104,7 +104,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if knowledge == nil {
 		knowledge = kb.Default()
 	}
-	_, ds = check.Check(f, &check.Env{Knowledge: knowledge, Functions: library})
+	_, ds = check.Check(f, kb.CheckEnv(knowledge))
 	located := c.traceDiags(f, res.Source, ds, "does not check")
 	res.Warnings = append(res.Warnings, located.Warnings()...)
 	if located.HasErrors() {

@@ -10,7 +10,6 @@ import (
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -35,7 +34,7 @@ func compileOK(t *testing.T, tr *trace.Trace, name string) *Result {
 	if ds.HasErrors() {
 		t.Fatalf("%s: parse: %v\n%s", name, ds.Err(), res.Source)
 	}
-	if _, ds := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}); ds.HasErrors() {
+	if _, ds := check.Check(f, kb.CheckEnv(nil)); ds.HasErrors() {
 		t.Fatalf("%s: check: %v\n%s", name, ds.Err(), res.Source)
 	}
 	if again := printer.Format(f); !bytes.Equal(again, res.Source) {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -99,7 +98,7 @@ func assertChecks(t *testing.T, name string, src []byte) {
 	if ds.HasErrors() {
 		t.Fatalf("parse: %v\n%s", ds.Err(), src)
 	}
-	if _, ds := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}); ds.HasErrors() {
+	if _, ds := check.Check(f, kb.CheckEnv(nil)); ds.HasErrors() {
 		t.Fatalf("check: %v\n%s", ds.Err(), src)
 	}
 }

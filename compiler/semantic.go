@@ -280,7 +280,7 @@ func (c *compiler) checkFile(file *ast.File, k *kb.KB) error {
 	if ds.HasErrors() {
 		return ds.Err()
 	}
-	_, ds = check.Check(f, &check.Env{Knowledge: k, Functions: library})
+	_, ds = check.Check(f, kb.CheckEnv(k))
 	if ds.HasErrors() {
 		var msgs []string
 		for _, d := range ds {

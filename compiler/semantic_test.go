@@ -12,7 +12,6 @@ import (
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/llm/llmtest"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -58,7 +57,7 @@ func compileLLM(t *testing.T, client llm.Client) *Result {
 	if ds.HasErrors() {
 		t.Fatalf("parse: %v\n%s", ds.Err(), res.Source)
 	}
-	if _, ds := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}); ds.HasErrors() {
+	if _, ds := check.Check(f, kb.CheckEnv(nil)); ds.HasErrors() {
 		t.Fatalf("check: %v\n%s", ds.Err(), res.Source)
 	}
 	if again := printer.Format(f); !bytes.Equal(again, res.Source) {

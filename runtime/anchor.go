@@ -37,45 +37,6 @@ type Candidate struct {
 	Why   string
 }
 
-// AnchorError says why no element could be chosen, with the best
-// candidates so a person can fix the description.
-type AnchorError struct {
-	Locator   string
-	Ambiguous bool
-	// Candidates are the tied elements of an ambiguity, or the near misses
-	// of a failed match, best first.
-	Candidates []Candidate
-	// Empty says the description gives nothing to match (element()).
-	Empty bool
-}
-
-func (e *AnchorError) Error() string {
-	var b strings.Builder
-	if e.Ambiguous {
-		fmt.Fprintf(&b, "%s is ambiguous: several elements match about equally well", e.Locator)
-	} else {
-		fmt.Fprintf(&b, "no element matches %s", e.Locator)
-	}
-	switch {
-	case e.Empty:
-		b.WriteString(": the description gives no attribute to look for")
-	case len(e.Candidates) == 0:
-		b.WriteString(" (no element on the screen comes close)")
-	case !e.Ambiguous:
-		b.WriteString("; the nearest elements, each failing an attribute the description gives:")
-	}
-	for _, c := range e.Candidates {
-		fmt.Fprintf(&b, "\n  %3.0f%%  %s", c.Score*100, describe(c.El))
-		if c.Why != "" {
-			fmt.Fprintf(&b, " — %s", c.Why)
-		}
-	}
-	if e.Ambiguous {
-		b.WriteString("\n  add an attribute that tells them apart: id, text, index, or within: the list, row or dialog it is in")
-	}
-	return b.String()
-}
-
 // judge rates el against the locator whose attributes are ws. A candidate
 // that satisfies every attribute gets a score in (0, 1] and no reason. One
 // that contradicts an attribute gets a reason: with explain, which

@@ -123,23 +123,6 @@ type Stats struct {
 	Steps, Failed, Skipped, Iterations int
 }
 
-// ErrInterrupted is returned when the run's context was cancelled (Ctrl-C)
-// between steps; the recorder has been told where.
-var ErrInterrupted = errors.New("interrupted")
-
-// StepError is a step that failed, with where it stands in the source.
-type StepError struct {
-	Step  *ast.Step
-	Loops []LoopPos
-	Err   error
-}
-
-func (e *StepError) Error() string {
-	return fmt.Sprintf("%s: step %s failed: %v", e.Step.Range, e.Step.Name.Name, e.Err)
-}
-
-func (e *StepError) Unwrap() error { return e.Err }
-
 // New prepares a run of the task of file; info must come from checking
 // the file.
 func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, opts Options) *Interp {
@@ -156,8 +139,9 @@ func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, op
 	return in
 }
 
-// Run executes the task. It returns ErrInterrupted when ctx is cancelled,
-// a *StepError when a step fails, and nil when every step ran.
+// Run executes the task. It returns an *InterruptedError (errors.Is
+// ErrInterrupted) when ctx is cancelled or Stop closed, a *StepError when
+// a step fails, and nil when every step ran.
 func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	in.ctx = ctx
 	in.fns = funcs.Library(navigator{in: in, ctx: ctx})
@@ -166,14 +150,14 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	}
 	err := in.block(ctx, in.task.Body)
 	if errors.Is(err, context.Canceled) || errors.Is(err, ErrInterrupted) {
+		at := Position{Loops: in.position()}
+		if in.last != nil {
+			at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
+		}
 		if in.opts.Recorder != nil {
-			at := Position{Loops: in.position()}
-			if in.last != nil {
-				at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
-			}
 			in.opts.Recorder.Interrupted(at)
 		}
-		return in.stats, ErrInterrupted
+		return in.stats, &InterruptedError{At: at}
 	}
 	return in.stats, err
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -25,7 +24,7 @@ func load(t *testing.T, src string) (*ast.File, *ast.Task, *check.Info) {
 	if f == nil {
 		t.Fatal(diags.Err())
 	}
-	info, diags := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	info, diags := check.Check(f, kb.CheckEnv(nil))
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

@@ -69,7 +69,7 @@ func BenchmarkFixedStepsCogflow(b *testing.B) {
 		b.Skip(err)
 	}
 	base := benchSite(b)
-	l, err := load(writeBenchFile(b, fixedWorkflow(base)), checkEnv())
+	l, err := load(writeBenchFile(b, fixedWorkflow(base)))
 	if err != nil || l.diags.HasErrors() {
 		b.Fatal(err, l.diags.Err())
 	}

@@ -17,11 +17,10 @@ func runCheck(c *cli, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	env := checkEnv()
 	status := exitOK
 	var errors, warnings int
 	for _, path := range files {
-		l, err := load(path, env)
+		l, err := load(path)
 		if err != nil {
 			c.readError("check", err)
 			status = exitUsage

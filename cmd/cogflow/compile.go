@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/compiler"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime/config"
@@ -20,7 +21,7 @@ func runCompile(c *cli, args []string) int {
 	fs := c.newFlags("compile")
 	out := fs.String("o", "", "the workflow file to write (default: standard output)")
 	root := fs.String("dir", ".cogflow", "where the compiled original is kept and the project's knowledge.hcl is read")
-	literal := fs.Bool("literal", false, "a literal replay: every typed value an input defaulting to the demonstrated one, every choice the demonstrated element; nothing read from the screen (the baseline `make eval` compares against)")
+	literal := fs.Bool("literal", false, "a literal replay: every typed value an input defaulting to the demonstrated one, every choice the demonstrated element; nothing read from the screen (the baseline that make eval compares against)")
 	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
 	explain := fs.Bool("explain", false, "print, for each value read from the screen or left to an input or a dependency, the evidence: where it was found, the consistent programs, why")
 	files, code, ok := c.parseArgs(fs, args)
@@ -40,7 +41,7 @@ func runCompile(c *cli, args []string) int {
 	if *out != "" {
 		name = filepath.Base(*out)
 	}
-	k, kdiags := projectKB(*root) // what reflect learned shapes the extractor's prompt
+	k, kdiags := cogflow.ProjectKB(*root) // what reflect learned shapes the extractor's prompt
 	if kdiags.HasErrors() {
 		c.renderFiles(kdiags)
 		return exitBadInput
@@ -52,12 +53,12 @@ func runCompile(c *cli, args []string) int {
 			conf.Render(c.stderr, cdiags)
 			return exitBadInput
 		}
-		if conf.LLMConfigured() {
-			client, err := llm.NewOpenAI(llm.Config{BaseURL: conf.LLM.BaseURL, APIKey: conf.LLM.APIKey, Timeout: conf.LLM.Timeout, MaxRetries: conf.LLM.MaxRetries})
-			if err != nil {
-				fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
-				return exitUsage
-			}
+		client, err := llm.FromConfig(conf)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "cogflow compile: %v\n", err)
+			return exitUsage
+		}
+		if client != nil {
 			opts.LLM, opts.Model = client, conf.LLM.TextModel
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/examples/site"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/syntax"
 )
@@ -143,7 +144,7 @@ func siteInputValue(a net.Addr) string { return strings.TrimSuffix(siteURL(a), "
 // input site, which demo run then sets to the address it serves at. A file
 // that cannot be read or parsed says no: the run reports why.
 func declaresSite(file string) bool {
-	src, err := readFileLimited(file, "a workflow", maxWorkflowSize)
+	src, err := readlimit.File(file, "a workflow", maxWorkflowSize)
 	if err != nil {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
 )
@@ -78,9 +79,9 @@ func runFmt(c *cli, args []string) int {
 
 func (c *cli) readSource(path string) ([]byte, error) {
 	if path == "-" {
-		return readLimited(c.stdin, "standard input", "a workflow", maxWorkflowSize)
+		return readlimit.Reader(c.stdin, "standard input", "a workflow", maxWorkflowSize)
 	}
-	return readFileLimited(path, "a workflow", maxWorkflowSize)
+	return readlimit.File(path, "a workflow", maxWorkflowSize)
 }
 
 // writeFileAtomic replaces a file through a temporary file in the same

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/graph"
 )
 
@@ -23,7 +22,7 @@ func runGraph(c *cli, args []string) int {
 		fmt.Fprintf(c.stderr, "cogflow graph: unknown format %q (use dot or mermaid)\n", *format)
 		return exitUsage
 	}
-	l, err := load(files[0], checkEnv())
+	l, err := load(files[0])
 	if err != nil {
 		return c.readError("graph", err)
 	}
@@ -31,22 +30,9 @@ func runGraph(c *cli, args []string) int {
 		c.report(l)
 		return exitBadInput
 	}
-	var task *ast.Task
-	var names []string
-	for _, d := range l.file.Decls {
-		if t, ok := d.(*ast.Task); ok {
-			names = append(names, t.Name.Name)
-			if task == nil && (*taskName == "" || t.Name.Name == *taskName) {
-				task = t
-			}
-		}
-	}
-	if task == nil {
-		if *taskName == "" {
-			fmt.Fprintf(c.stderr, "cogflow graph: %s has no task\n", files[0])
-		} else {
-			fmt.Fprintf(c.stderr, "cogflow graph: %s has no task %s (tasks: %v)\n", files[0], *taskName, names)
-		}
+	task, err := l.w.Task(*taskName)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow graph: %v\n", err)
 		return exitUsage
 	}
 	g := graph.Build(task, l.info)

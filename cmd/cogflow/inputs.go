@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime"
 )
@@ -78,9 +79,9 @@ func (s inputSources) resolve(stdin io.Reader) (values map[string]string, where 
 				return nil, nil, fmt.Errorf("%s: standard input already gives input %s", flag, stdinUsed)
 			}
 			stdinUsed = name
-			data, err = readLimited(stdin, "standard input", "an input value", maxInputFileSize)
+			data, err = readlimit.Reader(stdin, "standard input", "an input value", maxInputFileSize)
 		} else {
-			data, err = readFileLimited(path, "an input value", maxInputFileSize)
+			data, err = readlimit.File(path, "an input value", maxInputFileSize)
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", flag, err)
@@ -197,16 +198,10 @@ func plainSecrets(task *ast.Task, plain inputFlags) []string {
 	return out
 }
 
-// secretValues lists the values given for secret inputs, each item of a
-// list<secret> too, for redaction.
-func secretValues(t *ast.Task, inputs map[string]string) []string {
-	return runtime.SecretInputs(t, inputs)
-}
-
 // readInputRows reads a CSV whose header names inputs; flags given with
 // --input apply to every row unless the row sets them.
 func readInputRows(path string, base map[string]string) ([]map[string]string, error) {
-	data, err := readFileLimited(path, "an inputs CSV file", maxInputsCSVSize)
+	data, err := readlimit.File(path, "an inputs CSV file", maxInputsCSVSize)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime"
 )
 
 // fuzzTask has an input of every kind a value is parsed into.
@@ -25,7 +26,7 @@ func fuzzTask(tb testing.TB) *ast.Task {
 	if f == nil {
 		tb.Fatal(diags)
 	}
-	task, err := pickTask(f, "")
+	task, err := runtime.TaskNamed(f, "")
 	if err != nil {
 		tb.Fatal(err)
 	}

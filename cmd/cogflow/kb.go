@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
-	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/suggest"
 	"github.com/cogflow/cogflow/stdlib"
@@ -18,44 +17,6 @@ import (
 // defaultProjectDir is the project folder that check, run, graph and cost
 // read the knowledge base from; compile, reflect and kb take --dir.
 const defaultProjectDir = ".cogflow"
-
-// kbFileName is the project's knowledge base file inside its folder.
-const kbFileName = "knowledge.hcl"
-
-// projectKBPath is where a project keeps its knowledge base.
-func projectKBPath(dir string) string { return filepath.Join(dir, kbFileName) }
-
-// projectKB returns the knowledge base of the project folder dir: its
-// knowledge.hcl when there is one, so that what reflect learned is used,
-// and the default shipped with cogflow otherwise. A file that does not
-// parse gives nil and its errors, each with its position.
-func projectKB(dir string) (*kb.KB, diag.List) {
-	path := projectKBPath(dir)
-	src, err := kb.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return kb.Default(), nil
-	}
-	if err != nil {
-		var l diag.List
-		l.Errorf(ast.Range{Filename: path}, "cannot read the knowledge base: %v", err)
-		return nil, l
-	}
-	k, ds := kb.Parse(src, path)
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	return k, nil
-}
-
-// projectKnowledge is the knowledge base of ./.cogflow for the commands
-// without --dir: the default when the project's file is broken, whose
-// errors load reports with the workflow's diagnostics.
-func projectKnowledge() *kb.KB {
-	if k, _ := projectKB(defaultProjectDir); k != nil {
-		return k
-	}
-	return kb.Default()
-}
 
 // renderFiles prints diagnostics with the source lines read from their
 // files.
@@ -70,7 +31,7 @@ func runKB(c *cli, args []string) int {
 		sub, args = args[0], args[1:]
 	}
 	flags := c.newFlags("kb")
-	dir := flags.String("dir", defaultProjectDir, "the project folder that holds "+kbFileName)
+	dir := flags.String("dir", defaultProjectDir, "the project folder that holds "+cogflow.KnowledgeFileName)
 	force := flags.Bool("force", false, "init: replace an existing knowledge base")
 	rest, code, ok := c.parseArgs(flags, args)
 	if !ok {
@@ -100,7 +61,7 @@ func (c *cli) kbInit(dir string, force bool, rest []string) int {
 		fmt.Fprintln(c.stderr, "cogflow kb init: takes no arguments")
 		return exitUsage
 	}
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	if _, err := os.Stat(path); err == nil && !force {
 		fmt.Fprintf(c.stderr, "cogflow kb init: %s exists; it may hold what reflect learned, so it is kept (--force replaces it)\n", path)
 		return exitUsage
@@ -118,13 +79,13 @@ func (c *cli) kbInit(dir string, force bool, rest []string) int {
 // loadKB loads the project's knowledge base for kb list and show, and says
 // which one it is.
 func (c *cli) loadKB(cmd, dir string) (*kb.KB, string, bool) {
-	k, ds := projectKB(dir)
+	k, ds := cogflow.ProjectKB(dir)
 	if ds.HasErrors() {
 		c.renderFiles(ds)
 		fmt.Fprintf(c.stderr, "cogflow %s: the knowledge base has errors\n", cmd)
 		return nil, "", false
 	}
-	from := projectKBPath(dir)
+	from := cogflow.ProjectKBPath(dir)
 	if _, err := os.Stat(from); err != nil {
 		from = "the default knowledge base (no " + from + "; cogflow kb init copies it there)"
 	}
@@ -206,7 +167,7 @@ func (c *cli) kbValidate(dir string, rest []string) int {
 		fmt.Fprintln(c.stderr, "cogflow kb validate: give at most one file")
 		return exitUsage
 	}
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	if len(rest) == 1 {
 		path = rest[0]
 	}

@@ -1,6 +1,8 @@
 // Command cogflow is the one command-line tool of cogflow: it checks,
-// formats and draws workflow files, and (in later stages) records, compiles
-// and runs them.
+// formats, draws, records, compiles, estimates and runs workflow files.
+// It parses flags, calls the library (package cogflow at the module root,
+// and the packages it wires together) and prints; the workflow logic lives
+// there, not here.
 package main
 
 import (
@@ -48,14 +50,14 @@ var commands []*command
 
 func init() {
 	commands = []*command{
-		{name: "check", args: "FILE…", summary: "check workflows for errors and warnings", run: runCheck},
+		{name: "check", args: "FILE… [-q]", summary: "check workflows for errors and warnings", run: runCheck},
 		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
 		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
 		{name: "demo", args: demoArgs, summary: demoSummary, run: runDemo, long: demoHelpText},
 		{name: "compile", args: "TRACE.json [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace into a workflow", run: runCompile},
 		{name: "import", args: "RECORDING.json [-o FILE.trace.json]", summary: "convert a Chrome DevTools Recorder recording into a trace", run: runImport},
-		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},
-		{name: "run", args: "FILE [--input k=v …] [--input-env k=VAR …] [--input-file k=PATH|- …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--headed] [--resume|--resume-from ID] [--in-doubt ask|skip|redo]", summary: "run a workflow", run: runRun, long: runHelpText},
+		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--chrome PATH] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},
+		{name: "run", args: "FILE [--task NAME] [--input k=v …] [--input-env k=VAR …] [--input-file k=PATH|- …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--screenshots] [--headed] [--browser-url ws://…] [--chrome PATH] [--adb HOST:PORT] [--serial S] [--resume|--resume-from ID] [--in-doubt ask|skip|redo] [--dir .cogflow] [--no-cache|--refresh]", summary: "run a workflow", run: runRun, long: runHelpText},
 		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
@@ -137,7 +139,7 @@ func (c *cli) newFlags(name string) *flag.FlagSet {
 		}
 	}
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: cogflow %s %s\n\n%s.\n", cmd.name, cmd.args, capitalize(cmd.summary))
+		fmt.Fprintf(fs.Output(), "Usage: %s\n\n%s.\n", strings.TrimSpace("cogflow "+cmd.name+" "+cmd.args), capitalize(cmd.summary))
 		if cmd.long != "" {
 			fmt.Fprintf(fs.Output(), "\n%s", cmd.long)
 		}

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/compiler/reflection"
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/config"
@@ -28,9 +30,9 @@ import (
 func runReflect(c *cli, args []string) int {
 	flags := c.newFlags("reflect")
 	against := flags.String("against", "", "compare with the file at this git revision instead of DIR/compiled/")
-	apply := flags.Bool("apply", false, "write the updated knowledge base to DIR/"+kbFileName)
+	apply := flags.Bool("apply", false, "write the updated knowledge base to DIR/"+cogflow.KnowledgeFileName)
 	dry := flags.Bool("dry-run", false, "only show the proposed change (the default)")
-	dir := flags.String("dir", defaultProjectDir, "the project folder with compiled/ and "+kbFileName)
+	dir := flags.String("dir", defaultProjectDir, "the project folder with compiled/ and "+cogflow.KnowledgeFileName)
 	files, code, ok := c.parseArgs(flags, args)
 	if !ok {
 		return code
@@ -62,7 +64,7 @@ func runReflect(c *cli, args []string) int {
 		fmt.Fprintf(c.stdout, "  %s: %s: %s\n    was: %s\n    now: %s\n", changeWhere(ch), ch.Step, ch.Kind,
 			was, reflection.DepString(ch.Edited))
 	}
-	k, ds := projectKB(*dir)
+	k, ds := cogflow.ProjectKB(*dir)
 	if ds.HasErrors() {
 		c.renderFiles(ds)
 		fmt.Fprintln(c.stderr, "cogflow reflect: the project's knowledge base has errors; fix them first")
@@ -77,7 +79,7 @@ func runReflect(c *cli, args []string) int {
 		fmt.Fprintf(c.stderr, "cogflow reflect: no model is configured (set %s, or base_url in %s), so the knowledge base cannot learn from these changes\n", config.EnvAPIKey, config.FileName)
 		return exitUsage
 	}
-	client, err := llm.NewOpenAI(llm.Config{BaseURL: conf.LLM.BaseURL, APIKey: conf.LLM.APIKey, Timeout: conf.LLM.Timeout, MaxRetries: conf.LLM.MaxRetries})
+	client, err := llm.FromConfig(conf)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow reflect: %v\n", err)
 		return exitUsage
@@ -109,12 +111,14 @@ func changeWhere(ch reflection.Change) string {
 // failure it has reported the problem and returns nil files and the exit
 // code.
 func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int) {
-	l, err := load(path, nil)
+	// Parsed, not checked: a workflow being edited may not check yet.
+	editedSrc, err := readlimit.File(path, "a workflow", maxWorkflowSize)
 	if err != nil {
 		return nil, nil, c.readError("reflect", err)
 	}
-	if l.file == nil || l.diags.HasErrors() {
-		c.report(l)
+	edited, ediags := syntax.Parse(path, editedSrc)
+	if edited == nil || ediags.HasErrors() {
+		ediags.Render(c.stderr, func(string) []byte { return editedSrc })
 		return nil, nil, exitBadInput
 	}
 	origPath := filepath.Join(dir, "compiled", filepath.Base(path))
@@ -123,7 +127,7 @@ func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int
 		origPath = against + ":" + path
 		src, err = gitShow(against, path)
 	} else {
-		src, err = readFileLimited(origPath, "a workflow", maxWorkflowSize)
+		src, err = readlimit.File(origPath, "a workflow", maxWorkflowSize)
 		if errors.Is(err, fs.ErrNotExist) {
 			err = fmt.Errorf("no compiled original %s (cogflow compile keeps one there; or compare with a git revision: --against REV)", origPath)
 		}
@@ -138,7 +142,7 @@ func (c *cli) reflectFiles(path, against, dir string) (*ast.File, *ast.File, int
 		fmt.Fprintf(c.stderr, "cogflow reflect: the original %s does not parse\n", origPath)
 		return nil, nil, exitBadInput
 	}
-	return orig, l.file, exitOK
+	return orig, edited, exitOK
 }
 
 // gitShow returns the file at path as it was at revision rev, asking git
@@ -184,7 +188,7 @@ func (c *cli) reflectOne(client llm.Client, model string, req reflection.Request
 // with apply, writes it atomically; without a project file the default is
 // the starting point.
 func (c *cli) writeKB(dir string, k *kb.KB, apply bool) int {
-	path := projectKBPath(dir)
+	path := cogflow.ProjectKBPath(dir)
 	old, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		old, err = stdlib.KnowledgeHCL, nil

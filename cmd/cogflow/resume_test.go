@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
@@ -95,11 +99,11 @@ func TestResumeRefusals(t *testing.T) {
 			if tc.edit {
 				writeFile(t, dir, "r.cog", src+"\n# edited\n")
 			}
-			l, err := load(file, checkEnv())
+			l, err := load(file)
 			if err != nil || l.diags.HasErrors() {
 				t.Fatal(err, l.diags)
 			}
-			task, _ := pickTask(l.file, "")
+			task, _ := runtime.TaskNamed(l.file, "")
 			var errb bytes.Buffer
 			c := &cli{stdout: &bytes.Buffer{}, stderr: &errb, stdin: strings.NewReader("")}
 			cfg := runConfig{file: file, root: root, resume: true, inDoubt: tc.inDoubt}
@@ -118,15 +122,15 @@ func TestResumeRefusals(t *testing.T) {
 				if err != nil {
 					t.Fatalf("resume refused: %v", err)
 				}
-				if res.settled == nil || res.settled.Policy != tc.settled || res.settled.From != tc.from || res.settle.Policy != tc.settled {
-					t.Errorf("settled %+v, want policy %s from %s", res.settled, tc.settled, tc.from)
+				if res.Settled == nil || res.Settled.Policy != tc.settled || res.Settled.From != tc.from || res.Settle.Policy != tc.settled {
+					t.Errorf("settled %+v, want policy %s from %s", res.Settled, tc.settled, tc.from)
 				}
 				if res.inputs["names"] != "a,b,c" || res.inputs["pin"] != "1234" {
 					t.Errorf("inputs %v", res.inputs)
 				}
 				// Only a skip carries the item over as done.
-				if skipped := len(res.skip) == 1 && res.skip[0].Index == 1; skipped != (tc.settled == "skip") {
-					t.Errorf("skip = %+v with policy %s", res.skip, tc.settled)
+				if skipped := len(res.Skip) == 1 && res.Skip[0].Index == 1; skipped != (tc.settled == "skip") {
+					t.Errorf("skip = %+v with policy %s", res.Skip, tc.settled)
 				}
 				if strings.Contains(errb.String(), "1234") {
 					t.Error("the secret was printed")
@@ -141,4 +145,14 @@ func TestResumeRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fileSHA256 is, as a run journals it, the hex SHA-256 of a file's bytes, "" if it cannot be read.
+func fileSHA256(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }

@@ -6,20 +6,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
-	"github.com/cogflow/cogflow/runtime/journal"
-	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/redact"
-	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
 // runConfig is what the run command's flags say.
@@ -56,7 +53,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.task, "task", "", "the task to run when the file has several")
 	fs.BoolVar(&cfg.dryRun, "dry-run", false, "print the plan and run nothing")
 	fs.BoolVar(&cfg.step, "step", false, "ask before every step")
-	fs.BoolVar(&cfg.yes, "yes", false, "confirm `confirm` steps without asking")
+	fs.BoolVar(&cfg.yes, "yes", false, "say yes to the steps marked confirm without asking")
 	fs.BoolVar(&cfg.ask, "ask", false, "answer cognitive dependencies at the terminal")
 	fs.BoolVar(&cfg.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&cfg.screenshots, "screenshots", false, "save a screenshot after every step (fields and texts holding a secret are covered)")
@@ -87,7 +84,7 @@ func runRun(c *cli, args []string) int {
 }
 
 func (c *cli) run(cfg runConfig) int {
-	l, err := load(cfg.file, checkEnv())
+	l, err := load(cfg.file)
 	if err != nil {
 		return c.readError("run", err)
 	}
@@ -95,7 +92,7 @@ func (c *cli) run(cfg runConfig) int {
 		c.report(l)
 		return exitBadInput
 	}
-	task, err := pickTask(l.file, cfg.task)
+	task, err := runtime.TaskNamed(l.file, cfg.task)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
@@ -107,7 +104,7 @@ func (c *cli) run(cfg runConfig) int {
 	}
 	cfg.secrets = redact.New()
 	for _, row := range rows {
-		cfg.secrets.Add(secretValues(task, row)...)
+		cfg.secrets.Add(runtime.SecretInputs(task, row)...)
 	}
 	if cfg.dryRun {
 		for _, row := range rows {
@@ -128,7 +125,7 @@ func (c *cli) run(cfg runConfig) int {
 	ctx, stopRun, unwatch := graceful(parent, c.stderr)
 	defer unwatch()
 	cfg.stop = stopRun
-	drv, err := driver.Open(ctx, driverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cmp.Or(cfg.adb, cfg.browserURL), Serial: cfg.serial, Executable: cfg.chrome})
+	drv, err := driver.Open(ctx, runtime.DriverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cmp.Or(cfg.adb, cfg.browserURL), Serial: cfg.serial, Executable: cfg.chrome})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		if errors.Is(err, driver.ErrUnavailable) {
@@ -154,11 +151,10 @@ func (c *cli) run(cfg runConfig) int {
 
 // runOnce runs the task once with one set of inputs, journaled.
 func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.Task, drv driver.Driver, inputs map[string]string, row int) int {
-	hash := fileSHA256(cfg.file)
 	var res *resumption
 	if cfg.resume || cfg.resumeFrom != "" {
 		var err error
-		if res, err = c.resume(cfg, l.file, task, inputs, hash); err != nil {
+		if res, err = c.resume(cfg, l.file, task, inputs, l.w.SHA256()); err != nil {
 			fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 			return exitUsage
 		}
@@ -170,16 +166,16 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	// cache and the terminal output all redact with what it holds.
 	secrets := cfg.secrets
 	if secrets == nil {
-		secrets = redact.New(secretValues(task, inputs)...)
+		secrets = redact.New(runtime.SecretInputs(task, inputs)...)
 	}
-	opts := runtime.Options{Inputs: inputs, Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop}
+	opts := cogflow.RunOptions{Task: task.Name.Name, Inputs: inputs, Driver: drv, JournalDir: cfg.root, Row: row + 1,
+		Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop,
+		Observer: progress{out: c.stderr, secrets: secrets}}
 	if cfg.step || cfg.ask || !cfg.yes {
 		// A question may show candidates, a page's text: redacted too.
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
-	meta := journal.RunMeta{Workflow: cfg.file, Task: task.Name.Name, Driver: driverOf(task), Inputs: inputs, Row: row,
-		Secrets: secrets, WorkflowSHA256: hash}
-	model, err := c.llmResolver(cfg, meta.Secrets)
+	model, err := cogflow.ModelResolver(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
@@ -192,33 +188,25 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
 	}
 	if res != nil {
-		meta.Resume, meta.Settled = res.prev.ID, res.settled
-		opts.Done, opts.Settle = runtime.DoneIn(res.prev, res.skip), res.settle
+		opts.Resume = res.Resumption
 	}
-	w, err := journal.Open(cfg.root, meta)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "cogflow run: journal: %v\n", err)
+	result, runErr := l.w.Run(ctx, opts)
+	if result == nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", runErr)
 		return exitUsage
 	}
-	jr := &runtime.JournalRecorder{W: w, Task: task.Name.Name}
-	stopped := &stopPlace{}
-	opts.Recorder = multiRecorder{jr, progress{out: c.stderr, secrets: meta.Secrets}, stopped}
-	stats, runErr := runtime.New(l.file, task, l.info, drv, opts).Run(ctx)
-	outcome, code := journal.OK, exitOK
+	code := exitOK
 	switch {
-	case errors.Is(runErr, runtime.ErrInterrupted):
-		outcome, code = journal.Interrupted, exitInterrupt
-	case errors.Is(runErr, driver.ErrGone):
-		outcome, code = journal.Failed, exitGone
+	case errors.Is(runErr, cogflow.ErrInterrupted):
+		code = exitInterrupt
+	case errors.Is(runErr, cogflow.ErrGone):
+		code = exitGone
 	case runErr != nil:
-		outcome, code = journal.Failed, exitStepFailed
+		code = exitStepFailed
 	}
-	if err := w.Finish(outcome, runErr); err != nil && jr.Err == nil {
-		jr.Err = err
-	}
-	c.reportRun(l, w.ID(), row, stats, runErr, meta.Secrets, stopped.at)
-	if jr.Err != nil {
-		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", jr.Err)
+	c.reportRun(l, result.RunID, row, result.Stats, runErr, secrets, result.Stopped)
+	if result.JournalErr != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", result.JournalErr)
 	}
 	return code
 }
@@ -253,90 +241,6 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
 	default:
 		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations (run %s)\n", prefix, stats.Steps, stats.Iterations, id)
-	}
-}
-
-func pickTask(f *ast.File, name string) (*ast.Task, error) {
-	var names []string
-	for _, d := range f.Decls {
-		if t, ok := d.(*ast.Task); ok {
-			if name == "" || t.Name.Name == name {
-				return t, nil
-			}
-			names = append(names, t.Name.Name)
-		}
-	}
-	if name == "" {
-		return nil, fmt.Errorf("%s has no task", f.Name)
-	}
-	return nil, fmt.Errorf("%s has no task %s (tasks: %s)", f.Name, name, strings.Join(names, ", "))
-}
-
-func driverOf(t *ast.Task) string {
-	for _, s := range t.Body.Stmts {
-		if d, ok := s.(*ast.DriverDecl); ok {
-			return d.Name.Name
-		}
-	}
-	return "browser"
-}
-
-// llmResolver builds the model resolver from the configuration: with a
-// model configured it asks it (through the answer cache); without one it
-// still answers from the cache, and passes everything else on.
-func (c *cli) llmResolver(cfg runConfig, secrets *redact.Set) (runtime.Resolver, error) {
-	l := cfg.llm.LLM
-	dir := l.CacheDir
-	if cfg.llm.Source("cache_dir") == "default" {
-		dir = filepath.Join(cfg.root, "cache")
-	}
-	cache := resolve.NewCache(dir)
-	cache.NoCache, cache.Refresh, cache.Secrets = cfg.noCache, cfg.refresh, secrets
-	var client llm.Client
-	if cfg.llm.LLMConfigured() {
-		var err error
-		client, err = llm.NewOpenAI(llm.Config{BaseURL: l.BaseURL, APIKey: l.APIKey, Timeout: l.Timeout, MaxRetries: l.MaxRetries})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return resolve.NewLLM(client, resolve.Options{
-		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
-		Cache: cache, Secrets: secrets, CandidateBudget: l.CandidateBudget,
-	}), nil
-}
-
-// multiRecorder sends events to several recorders.
-type multiRecorder []runtime.Recorder
-
-func (m multiRecorder) Step(s runtime.StepRecord) {
-	for _, r := range m {
-		r.Step(s)
-	}
-}
-
-// Intent passes the intent to the recorders that keep a write-ahead
-// journal; the first error stops the step before it acts.
-func (m multiRecorder) Intent(s runtime.StepRecord) error {
-	for _, r := range m {
-		if ir, ok := r.(runtime.IntentRecorder); ok {
-			if err := ir.Intent(s); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func (m multiRecorder) IterationDone(l []runtime.LoopPos) {
-	for _, r := range m {
-		r.IterationDone(l)
-	}
-}
-
-func (m multiRecorder) Interrupted(at runtime.Position) {
-	for _, r := range m {
-		r.Interrupted(at)
 	}
 }
 

@@ -79,14 +79,6 @@ func graceful(parent context.Context, out io.Writer) (context.Context, <-chan st
 	}
 }
 
-// stopPlace remembers where an interrupted run stopped, for the
-// `interrupted` line.
-type stopPlace struct{ at runtime.Position }
-
-func (p *stopPlace) Step(runtime.StepRecord)         {}
-func (p *stopPlace) IterationDone([]runtime.LoopPos) {}
-func (p *stopPlace) Interrupted(at runtime.Position) { p.at = at }
-
 // lastFinished names the last step that finished before a stop.
 func lastFinished(at runtime.Position, secrets *redact.Set) string {
 	if at.Step == "" {

@@ -11,7 +11,6 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -44,7 +43,7 @@ func demoEnv(sources []Source) map[string]cty.Value {
 // passes the language checker without a diagnostic, and prints back the
 // same way.
 func TestProgramsCheck(t *testing.T) {
-	env := &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
+	env := kb.CheckEnv(nil)
 	for _, c := range synthCases {
 		t.Run(c.name, func(t *testing.T) {
 			cands := allCandidates(c.output, c.sources, Options{})

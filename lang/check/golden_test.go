@@ -13,14 +13,13 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/syntax"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files with the current output")
 
 func testEnv() *check.Env {
-	return &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
+	return kb.CheckEnv(nil)
 }
 
 // diagnose parses and checks one file and renders its diagnostics the way

@@ -8,7 +8,6 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/graph"
 	"github.com/cogflow/cogflow/lang/syntax"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -31,7 +30,7 @@ func build(t *testing.T) *graph.Graph {
 	if f == nil {
 		t.Fatal(diags.Err())
 	}
-	info, diags := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	info, diags := check.Check(f, kb.CheckEnv(nil))
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

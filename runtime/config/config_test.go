@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/lang/diag"
-	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
 // envMap is a test environment.
@@ -431,13 +430,5 @@ func TestLoadUsesProcessEnvironment(t *testing.T) {
 	}
 	if c.Source(FieldAPIKey) != "env OPENAI_API_KEY" {
 		t.Errorf("Source(api_key) = %q", c.Source(FieldAPIKey))
-	}
-}
-
-// TestCandidateBudgetDefault: the default is the resolver's, which this
-// package does not import.
-func TestCandidateBudgetDefault(t *testing.T) {
-	if DefaultCandidateBudget != resolve.DefaultCandidateBudget {
-		t.Errorf("config.DefaultCandidateBudget = %d, resolve.DefaultCandidateBudget = %d", DefaultCandidateBudget, resolve.DefaultCandidateBudget)
 	}
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -481,7 +480,7 @@ func checkedTask(t *testing.T, name string, src []byte) (*ast.File, *ast.Task, *
 	if file == nil || diags.HasErrors() {
 		t.Fatalf("parse: %v", diags.Err())
 	}
-	info, diags := check.Check(file, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	info, diags := check.Check(file, kb.CheckEnv(nil))
 	if diags.HasErrors() {
 		t.Fatalf("check: %v", diags.Err())
 	}

@@ -29,6 +29,9 @@ type Fake struct {
 	Log []driver.Action
 	// Fail makes the n-th action (1-based) fail, 0 for none.
 	Fail int
+	// FailErr is the error of the failing action (a driver.ErrGone to
+	// play a browser that exited); nil: a plain error.
+	FailErr error
 	// OnAction runs before each action; tests use it to cancel a run.
 	OnAction func(n int, a driver.Action)
 
@@ -100,6 +103,9 @@ func (f *Fake) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.Fail == n && f.FailErr != nil {
+		return driver.Result{}, f.FailErr
+	}
 	if f.Fail == n {
 		return driver.Result{}, fmt.Errorf("the fake driver fails action %d as asked", n)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
-	"github.com/cogflow/cogflow/stdlib/funcs"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -21,7 +20,7 @@ func runWorkflow(t *testing.T, root *Node, src string) []string {
 	if f == nil || diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}
-	info, diags := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
+	info, diags := check.Check(f, kb.CheckEnv(nil))
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

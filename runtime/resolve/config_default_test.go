@@ -1,0 +1,16 @@
+package resolve
+
+import (
+	"testing"
+
+	"github.com/cogflow/cogflow/runtime/config"
+)
+
+// TestCandidateBudgetDefault: the configuration's default is the
+// resolver's. The test lives here, not in runtime/config, since config
+// must not import the resolver (llm.FromConfig imports config).
+func TestCandidateBudgetDefault(t *testing.T) {
+	if config.DefaultCandidateBudget != DefaultCandidateBudget {
+		t.Errorf("config.DefaultCandidateBudget = %d, resolve.DefaultCandidateBudget = %d", config.DefaultCandidateBudget, DefaultCandidateBudget)
+	}
+}

@@ -1,0 +1,17 @@
+package kb
+
+import (
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+)
+
+// CheckEnv is the environment a workflow is checked against: the
+// knowledge base k (nil: the default) and cogflow's function library. It
+// is the one place that builds a check.Env, so that the command line, the
+// library, the compiler and the tests check alike.
+func CheckEnv(k *KB) *check.Env {
+	if k == nil {
+		k = Default()
+	}
+	return &check.Env{Knowledge: k, Functions: funcs.Library(nil)}
+}
