@@ -11,6 +11,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -174,7 +175,7 @@ func namedOptions(a *driver.Action, args map[string]cty.Value) error {
 	}
 	x, hasX := args["x"]
 	y, hasY := args["y"]
-	if a.Op == "scroll" && (hasX && !x.IsNull() || hasY && !y.IsNull()) {
+	if a.Op == action.Scroll && (hasX && !x.IsNull() || hasY && !y.IsNull()) {
 		var pos [2]float64
 		for i, v := range []cty.Value{x, y} {
 			if v != cty.NilVal && !v.IsNull() {

@@ -30,6 +30,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -166,10 +167,10 @@ func newDriver(a automation, opts driver.Options) *Driver {
 // shortcuts.
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
-		Actions: []string{
-			"click", "double_click", "right_click", "move", "drag", "type", "enter", "key",
-			"copy", "cut", "paste", "select_text", "multi_select", "scroll", "save",
-			"open", "open_window", "launch", "close_window", "switch_window", "wait",
+		Actions: []action.Name{
+			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Type, action.Enter, action.Key,
+			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
+			action.Open, action.OpenWindow, action.Launch, action.CloseWindow, action.SwitchWindow, action.Wait,
 		},
 		Shortcuts: []string{
 			"click:invoke",          // InvokePattern instead of a mouse click

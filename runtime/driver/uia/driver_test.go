@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/lang/action"
 	cfrt "github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
@@ -291,7 +292,7 @@ func byIndex(t *driver.Tree, path string) int {
 func TestCapabilitiesAndClose(t *testing.T) {
 	d, f := testDriver(monsterRoot(t))
 	c := d.Capabilities()
-	for _, op := range []string{"click", "type", "open_window", "switch_window", "close_window", "launch"} {
+	for _, op := range []action.Name{"click", "type", "open_window", "switch_window", "close_window", "launch"} {
 		if !c.Supports(op) {
 			t.Errorf("does not support %s", op)
 		}
