@@ -90,7 +90,7 @@ func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *t
 	if idx < 0 {
 		return t, &s, -1
 	}
-	full := trace.TargetOf(s.Tree(), idx)
+	full := trace.TargetOf(&s, idx)
 	if t.Context != nil {
 		full.Context = t.Context
 	}

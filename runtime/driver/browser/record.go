@@ -303,8 +303,8 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		if r.tr.Snapshots == nil {
 			r.tr.Snapshots = map[string]trace.Snapshot{}
 		}
-		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
-		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
+		r.tr.Snapshots[id] = driver.SnapshotOf(tree)
+		e.Target, e.Snapshot = driver.TargetOf(tree, m.TI), id
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {
 			e.Target.Selectors = []string{m.Sel}
