@@ -340,7 +340,7 @@ func holds(e *trace.Element, ctor string, kind []Attr, attr, value string) bool 
 	if !matches(e, ctor, kind) {
 		return false
 	}
-	have := fold(attrValue(&e.Attributes, attr))
+	have := fold(e.Get(attr))
 	want := fold(value)
 	if attr == "text" || attr == "description" {
 		return have == want || strings.Contains(" "+have+" ", " "+want+" ")

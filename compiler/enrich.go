@@ -112,37 +112,11 @@ func matches(e *trace.Element, ctor string, attrs []Attr) bool {
 			}
 			continue
 		}
-		if attrValue(&e.Attributes, a.Name) != a.Value {
+		if e.Get(a.Name) != a.Value {
 			return false
 		}
 	}
 	return true
-}
-
-func attrValue(a *trace.Attributes, name string) string {
-	switch name {
-	case "id":
-		return a.ID
-	case "name":
-		return a.Name
-	case "text":
-		return a.Text
-	case "role":
-		return a.Role
-	case "label":
-		return a.Label
-	case "placeholder":
-		return a.Placeholder
-	case "href":
-		return a.Href
-	case "description":
-		return a.Description
-	case "path":
-		return a.Path
-	case "class":
-		return a.Class
-	}
-	return ""
 }
 
 // count returns how many elements of the snapshot (under root, when root
@@ -175,7 +149,7 @@ func candidates(t *trace.Target) [][]Attr {
 	addSet := func(names ...string) {
 		var set []Attr
 		for _, n := range names {
-			v := attrValue(&t.Attributes, n)
+			v := t.Get(n)
 			if v == "" || (n == "id" && generatedID(v)) {
 				return
 			}
@@ -287,7 +261,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 func pick(t *trace.Target, names []string) []Attr {
 	var set []Attr
 	for _, n := range names {
-		v := attrValue(&t.Attributes, n)
+		v := t.Get(n)
 		if v == "" || (n == "id" && generatedID(v)) {
 			return nil
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // Anchoring: finding the live element a description means. Every
@@ -102,19 +103,23 @@ func judge(l *Locator, ws []want, el *driver.Element, explain bool) (float64, st
 			return 0, why
 		}
 	}
+	var attrs trace.Attributes
+	if len(ws) > 0 {
+		attrs = el.Attributes() // once per candidate: the wants read it
+	}
 	for _, w := range ws {
 		total += w.weight
-		switch w.agree(el) {
+		switch w.agree(&attrs) {
 		case equals:
 			got += w.weight
 		case contains:
 			got += w.weight * containsShare
 		default:
-			if fail(func() string { return w.mismatch(el) }) {
+			if fail(func() string { return w.mismatch(&attrs) }) {
 				return 0, why
 			}
 			// A value that shares the words asked for is the likelier slip.
-			got += w.weight * w.likeness(el) / 2
+			got += w.weight * w.likeness(&attrs) / 2
 		}
 	}
 	if l.Index >= 0 {
@@ -181,34 +186,6 @@ func normalize(s string) string {
 		return s // most names are: no allocation
 	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
-}
-
-func attrOf(el *driver.Element, k string) string {
-	switch k {
-	case "id":
-		return el.ID
-	case "name":
-		return el.Name
-	case "text":
-		return el.Text
-	case "label":
-		return el.Label
-	case "placeholder":
-		return el.Placeholder
-	case "href":
-		return el.Href
-	case "description":
-		return el.Description
-	case "value":
-		return el.Value
-	case "class":
-		return el.Class
-	case "path":
-		return el.Path
-	case "role":
-		return el.Role
-	}
-	return ""
 }
 
 // Choose anchors a locator among candidates exactly as a running workflow

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // The matching rules of anchoring, one per attribute (docs/running.md,
@@ -115,8 +116,8 @@ func wants(l *Locator) []want {
 var attrOrder = []string{"id", "name", "label", "placeholder", "text", "href", "value", "description", "class", "path"}
 
 // agree compares one written attribute with the element.
-func (w want) agree(el *driver.Element) agreement {
-	have := attrOf(el, w.key)
+func (w want) agree(el *trace.Attributes) agreement {
+	have := el.Get(w.key)
 	switch w.kind {
 	case exactly:
 		if strings.TrimSpace(have) == w.raw {
@@ -203,8 +204,8 @@ func foldEqual(have, norm string) bool {
 }
 
 // mismatch says in words why el contradicts w, for error messages.
-func (w want) mismatch(el *driver.Element) string {
-	have := attrOf(el, w.key)
+func (w want) mismatch(el *trace.Attributes) string {
+	have := el.Get(w.key)
 	if have == "" {
 		return fmt.Sprintf("has no %s", w.key)
 	}
@@ -216,8 +217,8 @@ func (w want) mismatch(el *driver.Element) string {
 
 // likeness is 1 when el's value and the written one contain one another
 // (after case folding), else 0. It ranks near misses, never candidates.
-func (w want) likeness(el *driver.Element) float64 {
-	h, v := normalize(attrOf(el, w.key)), normalize(w.raw)
+func (w want) likeness(el *trace.Attributes) float64 {
+	h, v := normalize(el.Get(w.key)), normalize(w.raw)
 	if h != "" && v != "" && (strings.Contains(h, v) || strings.Contains(v, h)) {
 		return 1
 	}

@@ -72,3 +72,10 @@ func TreeOf(s trace.Snapshot) *Tree {
 	}
 	return t
 }
+
+// Attr returns the attribute a description names, as trace.Attributes.Get
+// does.
+func (e *Element) Attr(name string) string {
+	a := e.Attributes()
+	return a.Get(name)
+}

@@ -310,31 +310,11 @@ func matches(e *driver.Element, q driver.Query, nodes map[string]*Node) bool {
 			continue
 		}
 		given = true
-		if contains(attr(e, a[1]), a[0]) {
+		if contains(e.Attr(a[1]), a[0]) {
 			return true
 		}
 	}
 	return !given && (e.Editable || actionable(nodes[e.Ref]))
-}
-
-func attr(e *driver.Element, k string) string {
-	switch k {
-	case "name":
-		return e.Name
-	case "text":
-		return e.Text
-	case "id":
-		return e.ID
-	case "class":
-		return e.Class
-	case "label":
-		return e.Label
-	case "placeholder":
-		return e.Placeholder
-	case "href":
-		return e.Href
-	}
-	return ""
 }
 
 func contains(have, want string) bool {
