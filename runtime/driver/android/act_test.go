@@ -278,6 +278,10 @@ func TestKeyCommand(t *testing.T) {
 		{"a", "input keyevent KEYCODE_A", ""},
 		{"@", "input text @", ""},
 		{"Ctrl+Shift+z", "input keycombination KEYCODE_CTRL_LEFT KEYCODE_SHIFT_LEFT KEYCODE_Z", ""},
+		// The checker's spellings of the modifiers (lang/action), not only
+		// the four the driver once knew.
+		{"Control+a", "input keycombination KEYCODE_CTRL_LEFT KEYCODE_A", ""},
+		{"Cmd+Option+x", "input keycombination KEYCODE_META_LEFT KEYCODE_ALT_LEFT KEYCODE_X", ""},
 		{"Hyper+a", "", "unknown modifier"},
 		{"F13", "", "no Android key code"},
 	}
