@@ -466,7 +466,7 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return e
 	}
 	switch in.Action {
-	case action.Click, action.DoubleClick, action.RightClick:
+	case action.Click, action.DoubleClick, action.RightClick, action.Clear:
 		return perform(in.Action, tgt())
 	case "choose":
 		return c.chooseExpr(i, st)

@@ -131,6 +131,12 @@ func Extract(tr *trace.Trace) []Op {
 			op.Action = action.Key
 			op.Text = "Ctrl+V"
 		}
+		if op.Action == action.Type && op.Text == "" && op.Target != nil {
+			// Typing that leaves the field empty (its content selected and
+			// deleted) is emptying it: type(field, "") would read as a
+			// value the next run could change.
+			op.Action = action.Clear
+		}
 		out = append(out, splitMultiChoice(op)...)
 	}
 	if len(x.notes) > 0 && len(out) > 0 {

@@ -39,6 +39,7 @@ const (
 	Launch       Name = "launch"
 	Swipe        Name = "swipe"
 	Upload       Name = "upload"
+	Clear        Name = "clear"
 )
 
 // The actions a replayed recording needs (a DevTools Recorder import):
@@ -53,7 +54,7 @@ var all = []Name{
 	Click, DoubleClick, RightClick, Move, Type, Enter, Key, Copy, Cut, Paste,
 	SelectText, MultiSelect, Drag, Scroll, Save, Open, NewTab, CloseTab,
 	OpenWindow, CloseWindow, SwitchWindow, Wait, Assert, Back, Launch, Swipe,
-	Upload, SetViewport, WaitScript, WaitNavigation,
+	Upload, Clear, SetViewport, WaitScript, WaitNavigation,
 }
 
 // All lists every action, in documented order.

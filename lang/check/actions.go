@@ -95,6 +95,7 @@ func init() {
 		{Name: action.Launch, Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},
 		{Name: action.Swipe, Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
 		{Name: action.Upload, Params: []Param{req("target", el), req("files", txt, types.ListOf(txt))}, Result: el, Doc: "set the files of a file input (paths, relative to the working directory)"},
+		{Name: action.Clear, Params: []Param{req("target", el)}, Result: el, Doc: "empty the field, as selecting its content and deleting it does"},
 	} {
 		Actions[string(a.Name)] = a
 	}

@@ -181,6 +181,8 @@ func TestDoErrors(t *testing.T) {
 		{"element without area", driver.Action{Op: "click", Target: &driver.Element{Role: "button", Name: "Gone"}},
 			func(string) ([]byte, error) { return nil, nil }, false, `button "Gone" has no area`},
 		{"not an android action", driver.Action{Op: "new_tab"}, func(string) ([]byte, error) { return nil, nil }, false, `does not perform "new_tab"`},
+		{"clear is not an android action", driver.Action{Op: "clear", Target: &driver.Element{Role: "textbox", Bounds: driver.Rect{W: 10, H: 10}}},
+			func(string) ([]byte, error) { return nil, nil }, false, `does not perform "clear"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -83,6 +83,8 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.multiSelect(ctx, t, a.Targets)
 	case action.Type:
 		r.Text, err = d.typeText(ctx, t, a.Target, a.Text)
+	case action.Clear:
+		err = d.clear(ctx, t, a.Target)
 	case action.Enter:
 		r.Text, err = d.key(ctx, t, "Enter", a.Target)
 	case action.Key:
@@ -167,6 +169,28 @@ func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text s
 	// Read the field back before its change event: a value that did not
 	// take (maxlength, a page that rewrites what is typed) fails the step.
 	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": text}, op{"op": "change", "t": o})
+}
+
+// clear empties a field as selecting its content and deleting it does
+// (the page sees the input event of a deletion), reads it back empty, then
+// fires change. A <select> or a date/color/range input gets the empty
+// value set, which reads back and fires its own events.
+func (d *Driver) clear(ctx context.Context, t *tab, e *driver.Element) error {
+	if e == nil {
+		return errors.New("clear needs a target element")
+	}
+	realm, o := spec(e)
+	var res struct {
+		Deleted bool `json:"deleted"`
+		Mark    int  `json:"mark"`
+	}
+	if err := t.run(ctx, realm, []op{{"op": "type", "t": o, "text": ""}}, &res); err != nil {
+		return err
+	}
+	if !res.Deleted {
+		return d.settleIn(ctx, t, realm, res.Mark)
+	}
+	return d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": ""}, op{"op": "change", "t": o})
 }
 
 // settleIn settles after an action in a realm: operations to finish it run

@@ -91,7 +91,7 @@ var (
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
 		Actions: []action.Name{
-			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Upload, action.Type, action.Enter, action.Key,
+			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Upload, action.Clear, action.Type, action.Enter, action.Key,
 			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
 			action.Open, action.NewTab, action.CloseTab, action.CloseWindow, action.SwitchWindow, action.Wait, action.Back,
 			action.SetViewport, action.WaitScript, action.WaitNavigation,

@@ -328,3 +328,17 @@ func TestOpenOffWindows(t *testing.T) {
 		t.Errorf("open: %v", err)
 	}
 }
+
+// TestClearNotSupported: an action the driver does not perform fails with
+// a message naming it, never as a silent success.
+func TestClearNotSupported(t *testing.T) {
+	d, _ := testDriver(widgets(monsterRoot(t)))
+	box := target(t, d, loc("textbox", -1, "class", "TextBox"))
+	_, err := d.Do(context.Background(), driver.Action{Op: "clear", Target: box})
+	if err == nil || !strings.Contains(err.Error(), `does not perform "clear"`) {
+		t.Errorf("clear = %v, want: does not perform", err)
+	}
+	if got := target(t, d, loc("textbox", -1, "class", "TextBox")).Value; got != box.Value {
+		t.Errorf("the field changed: %q → %q", box.Value, got)
+	}
+}
