@@ -13,6 +13,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/match"
 )
 
 // Selector attributes (css:, xpath:, frame:) are hard constraints: the
@@ -153,7 +154,7 @@ func descriptive(l *Locator) bool {
 		return true
 	}
 	for k := range l.Attrs {
-		if _, ok := attrWeights[k]; ok {
+		if match.Compares(k) {
 			return true
 		}
 	}
