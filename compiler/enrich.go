@@ -33,8 +33,9 @@ type Desc struct {
 	Within *Desc
 	// Frame is the frame: attribute, the child-frame index path.
 	Frame []int
-	// Unique reports whether the description was verified to match exactly
-	// one element of the snapshot.
+	// Unique reports whether the description was verified to pick the
+	// element in the snapshot: its one exact fit there, and the one the
+	// runtime's matching model chooses (agree.go).
 	Unique bool
 }
 
@@ -218,7 +219,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 		if set == nil {
 			continue
 		}
-		if ctor == "text" && names[0] != "id" && count(s, "element", set, -1) == 1 {
+		if ctor == "text" && names[0] != "id" && picks(s, "element", set, -1, idx) {
 			// "text" is the role of an element that declares none (a div
 			// with a click handler): not a claim worth making when its
 			// words alone pick it, since another layout of the page draws
@@ -226,7 +227,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 			return &Desc{Ctor: "element", Attrs: set, Unique: true}
 		}
 		attrs := append(append([]Attr(nil), base...), set...)
-		if count(s, ctor, attrs, -1) == 1 {
+		if picks(s, ctor, attrs, -1, idx) {
 			if names[0] == "id" && t.Name != "" {
 				attrs = append(append([]Attr(nil), base...), Attr{"name", t.Name}, Attr{"id", t.ID})
 			}
@@ -242,14 +243,14 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 				continue
 			}
 			attrs := append(append([]Attr(nil), base...), set...)
-			if count(s, ctor, attrs, c) == 1 {
+			if picks(s, ctor, attrs, c, idx) {
 				return &Desc{Ctor: ctor, Attrs: attrs, Within: within, Unique: within.Unique}
 			}
 		}
 	}
 	if t.Path != "" {
 		attrs := append(append([]Attr(nil), base...), Attr{"path", t.Path})
-		return &Desc{Ctor: ctor, Attrs: attrs, Unique: count(s, ctor, attrs, -1) == 1}
+		return &Desc{Ctor: ctor, Attrs: attrs, Unique: picks(s, ctor, attrs, -1, idx)}
 	}
 	d := &Desc{Ctor: ctor, Attrs: base}
 	if len(cands) > 0 {

@@ -40,13 +40,12 @@ func normalize(s string) string { return match.Normalize(s) }
 // it: its list item index, a cell's column, a row's row; -1 when the
 // driver placed it nowhere.
 func position(el *driver.Element) int {
-	switch {
-	case el.List != nil:
-		return el.List.Index
-	case el.Cell != nil && el.Cell.Column >= 0:
-		return el.Cell.Column
-	case el.Cell != nil:
-		return el.Cell.Row
+	var listIndex, column, row int
+	if el.List != nil {
+		listIndex = el.List.Index
 	}
-	return -1
+	if el.Cell != nil {
+		column, row = el.Cell.Column, el.Cell.Row
+	}
+	return match.Place(el.List != nil, listIndex, el.Cell != nil, column, row)
 }

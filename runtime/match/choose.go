@@ -53,6 +53,21 @@ type Candidate struct {
 	Position int
 }
 
+// Place is an element's position among its siblings as index: counts
+// it, from where the driver placed it: its list item index when it is in
+// a list, else a cell's column, else a row's row; -1 when it is nowhere.
+func Place(inList bool, listIndex int, inCell bool, column, row int) int {
+	switch {
+	case inList:
+		return listIndex
+	case inCell && column >= 0:
+		return column
+	case inCell:
+		return row
+	}
+	return -1
+}
+
 // Matcher is a description prepared for comparing with many candidates.
 type Matcher struct {
 	d  Description
