@@ -53,9 +53,6 @@ type Op struct {
 	Button string
 }
 
-// modifierKeys are keys that are only ever part of a chord.
-var modifierKeys = map[string]bool{"Control": true, "Shift": true, "Alt": true, "Meta": true, "CapsLock": true}
-
 // chordActions maps Ctrl+letter to its action; other chords become key.
 var chordActions = map[string]action.Name{"c": action.Copy, "x": action.Cut, "v": action.Paste, "s": action.Save}
 
@@ -378,7 +375,7 @@ func (x *extractor) typedEarlier(t *trace.Target) bool {
 // characters wait for the input event that carries their result.
 func (x *extractor) keyDown(e *trace.Event) {
 	k := e.Key
-	if k == nil || modifierKeys[k.Key] || k.Repeat {
+	if k == nil || trace.ModifierKey(k.Key) || k.Repeat {
 		x.pending = append(x.pending, e.ID)
 		return
 	}
