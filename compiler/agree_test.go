@@ -106,7 +106,7 @@ func TestDescriptionAgreesWithAnchoring(t *testing.T) {
 					idx = i
 				}
 			}
-			d := Describe(tr, &trace.Target{Ref: tt.target}, "s1")
+			d := describe(tr, &trace.Target{Ref: tt.target}, "s1")
 			if got := d.String(); got != tt.want {
 				t.Errorf("described as %s, want %s", got, tt.want)
 			}
