@@ -3,6 +3,7 @@ package compiler
 import (
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -27,12 +28,12 @@ func androidOps(tr *trace.Trace, ops []Op) []Op {
 	}
 	for i := range ops {
 		op := &ops[i]
-		if op.Action != "key" {
+		if op.Action != action.Key {
 			continue
 		}
 		switch name := strings.ToUpper(op.Text); {
 		case name == "BACK":
-			op.Action, op.Text, op.Target, op.Snapshot = "back", "", nil, ""
+			op.Action, op.Text, op.Target, op.Snapshot = action.Back, "", nil, ""
 		case androidKeyNames[name] != "":
 			op.Text = androidKeyNames[name]
 		}
@@ -41,7 +42,7 @@ func androidOps(tr *trace.Trace, ops []Op) []Op {
 	if tr.Start.App == "" {
 		return ops
 	}
-	launch := Op{Action: "launch", Text: tr.Start.App, Events: []string{"start"}}
+	launch := Op{Action: action.Launch, Text: tr.Start.App, Events: []string{"start"}}
 	return append([]Op{launch}, ops...)
 }
 
@@ -55,7 +56,7 @@ func androidSwipes(tr *trace.Trace, ops []Op) []Op {
 	var out []Op
 	var x, y float64
 	for _, op := range ops {
-		if op.Action != "scroll" {
+		if op.Action != action.Scroll {
 			out = append(out, op)
 			continue
 		}
@@ -69,7 +70,7 @@ func androidSwipes(tr *trace.Trace, ops []Op) []Op {
 			}
 			next := scrollOp(e, e.X-x, e.Y-y)
 			x, y = e.X, e.Y
-			if n := len(group); n > 0 && next.Action == "scroll" && group[n-1].Action == "scroll" && group[n-1].Text == next.Text {
+			if n := len(group); n > 0 && next.Action == action.Scroll && group[n-1].Action == action.Scroll && group[n-1].Text == next.Text {
 				group[n-1].Events = append(group[n-1].Events, append(pending, id)...)
 			} else {
 				next.Events = append(pending, id)
@@ -92,20 +93,20 @@ func androidSwipes(tr *trace.Trace, ops []Op) []Op {
 func scrollOp(e *trace.Event, dx, dy float64) Op {
 	switch {
 	case dx*dx > dy*dy && dx > 0:
-		return Op{Action: "swipe", Text: "left", Target: e.Target, Snapshot: e.Snapshot}
+		return Op{Action: action.Swipe, Text: "left", Target: e.Target, Snapshot: e.Snapshot}
 	case dx*dx > dy*dy:
-		return Op{Action: "swipe", Text: "right", Target: e.Target, Snapshot: e.Snapshot}
+		return Op{Action: action.Swipe, Text: "right", Target: e.Target, Snapshot: e.Snapshot}
 	case dy < 0:
-		return Op{Action: "scroll", Text: "up"}
+		return Op{Action: action.Scroll, Text: "up"}
 	}
-	return Op{Action: "scroll", Text: "down"}
+	return Op{Action: action.Scroll, Text: "down"}
 }
 
 // swipeExpr builds a swipe step: the direction, and the element swiped
 // when the recorder saw one.
 func (c *compiler) swipeExpr(i int, st *state) ast.Expr {
 	in := c.infos[i]
-	sw := call("swipe", str(in.Text))
+	sw := perform(action.Swipe, str(in.Text))
 	if in.Target != nil {
 		sw.Args = append(sw.Args, named("target", c.targetExpr(i, in.full, in.desc, st, in.Snapshot)))
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
@@ -91,3 +92,6 @@ func call(fun string, args ...ast.Expr) *ast.Call {
 func cellCall(row ast.Expr, header string) ast.Expr {
 	return &ast.Call{Fun: &ast.Member{X: row, Name: ast.Ident{Name: "cell"}}, Args: []*ast.Arg{{Value: str(header)}}}
 }
+
+// perform builds a call of an action.
+func perform(a action.Name, args ...ast.Expr) *ast.Call { return call(string(a), args...) }

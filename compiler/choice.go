@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -106,7 +107,7 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 		return nil, false
 	}
 	switch in.Action {
-	case "click", "double_click", "right_click":
+	case action.Click, action.DoubleClick, action.RightClick:
 	default:
 		return nil, false
 	}
@@ -339,7 +340,7 @@ func holds(e *trace.Element, ctor string, kind []Attr, attr, value string) bool 
 	if !matches(e, ctor, kind) {
 		return false
 	}
-	have := fold(attrValue(&e.Attributes, attr))
+	have := fold(e.Get(attr))
 	want := fold(value)
 	if attr == "text" || attr == "description" {
 		return have == want || strings.Contains(" "+have+" ", " "+want+" ")

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -30,7 +31,7 @@ import (
 // a suffix the screen quotes) for a click of op i on target t, or false.
 func (c *compiler) affixChoice(i int, t *trace.Target, st *state, snap string) (ast.Expr, bool) {
 	in := c.infos[i]
-	if c.literal || t == nil || t != in.full || in.Action != "click" {
+	if c.literal || t == nil || t != in.full || in.Action != action.Click {
 		return nil, false
 	}
 	_, s, idx := resolve(c.tr, in.Target, snap)
@@ -49,7 +50,7 @@ func (c *compiler) affixChoice(i int, t *trace.Target, st *state, snap string) (
 	// results after a search button is another choice (which result is
 	// meant needs judgement, or a value the screen names).
 	n := len(st.sources)
-	if i == 0 || n == 0 || c.infos[i-1].Action != "type" || st.sources[n-1].field == "" ||
+	if i == 0 || n == 0 || c.infos[i-1].Action != action.Type || st.sources[n-1].field == "" ||
 		st.sources[n-1].field != fieldKey(c.infos[i-1].full) {
 		return nil, false
 	}

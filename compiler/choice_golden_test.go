@@ -125,7 +125,7 @@ func checkHeldOut(t *testing.T, tr *trace.Trace, src []byte, f *txtar.File) {
 		if !ok || !found {
 			t.Fatalf("heldout: %q: want `snapshot: ref…` naming a snapshot of the trace", line)
 		}
-		got, err := runOn(src, snap.Tree())
+		got, err := runOn(src, driver.TreeOf(snap))
 		if want := strings.Join(strings.Fields(refs), " "); err != nil || got != want {
 			t.Errorf("held-out instance %s: clicked %q (error: %v), want %q", id, got, err, want)
 		}

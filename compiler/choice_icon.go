@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -30,7 +31,7 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 		return nil, false
 	}
 	switch in.Action {
-	case "click", "double_click", "right_click":
+	case action.Click, action.DoubleClick, action.RightClick:
 	default:
 		return nil, false
 	}

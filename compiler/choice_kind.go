@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -107,9 +108,9 @@ func withoutPosition(s *trace.Snapshot, idx int, d *Desc, t *trace.Target) *Desc
 
 // byKind describes a clicked element with a numbered name by its kind
 // alone, when it is the only one of its kind; nil otherwise.
-func byKind(s *trace.Snapshot, idx int, d *Desc, t *trace.Target, action string) *Desc {
-	switch action {
-	case "click", "double_click", "right_click":
+func byKind(s *trace.Snapshot, idx int, d *Desc, t *trace.Target, op action.Name) *Desc {
+	switch op {
+	case action.Click, action.DoubleClick, action.RightClick:
 	default:
 		return nil
 	}

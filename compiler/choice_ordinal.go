@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -68,7 +69,7 @@ func (c *compiler) ordinalChoice(i int, t *trace.Target, snap string) (ast.Expr,
 		return nil, false
 	}
 	switch in.Action {
-	case "click", "double_click", "right_click", "type":
+	case action.Click, action.DoubleClick, action.RightClick, action.Type:
 	default:
 		return nil, false
 	}
@@ -133,7 +134,7 @@ func (c *compiler) ordinalChoice(i int, t *trace.Target, snap string) (ast.Expr,
 		}
 		read := &ast.Member{X: d.Expr(), Name: ast.Ident{Name: "text"}}
 		out := call("nth", call("all", list), call("parse_ordinal", call("regex", str(pat), read)))
-		if in.Action != "type" {
+		if in.Action != action.Type {
 			// A typed value has its own example: when it is read from
 			// the screen; the position is in the evidence.
 			c.example(i, str(ex))

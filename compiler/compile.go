@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
@@ -116,12 +117,21 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 // library is the function library, whose names inputs and anchors avoid.
 var library = funcs.Library(nil)
 
-// reserved are names a compiled input or anchor must not take.
-var reserved = strings.Fields(`task skill driver input anchor confirm for in true false row
+// reserved are names a compiled input or anchor must not take: the
+// language's keywords and types, every action, and words the compiler
+// itself writes.
+var reserved = append(strings.Fields(`task skill driver input anchor confirm for in true false row
 text number bool element url window key secret list
-click type copy paste cut save open_window close_window scroll double_click right_click enter
-multi_select drag move new_tab open close_tab switch_window select_text wait assert back launch swipe
-rows items next previous same column texts`)
+rows items next previous same column texts`), actionNames()...)
+
+// actionNames lists the actions' names as strings.
+func actionNames() []string {
+	var out []string
+	for _, a := range action.All() {
+		out = append(out, string(a))
+	}
+	return out
+}
 
 // info is an op with its enrichment.
 type info struct {
@@ -256,7 +266,7 @@ func (c *compiler) extendLoop(from int) {
 			continue
 		}
 		if in.Text != "" && textual[in.Action] {
-			values = append(values, synth.Source{Name: in.Action, Value: in.Text})
+			values = append(values, synth.Source{Name: string(in.Action), Value: in.Text})
 		}
 		if k := fieldKey(in.full); k != "" {
 			fields[k] = true
@@ -287,7 +297,7 @@ func (c *compiler) reusesLoop(in *info, values []synth.Source, fields map[string
 }
 
 // textual are the actions whose Text is a value later steps may reuse.
-var textual = map[string]bool{"type": true, "paste": true, "copy": true, "cut": true, "select_text": true}
+var textual = map[action.Name]bool{action.Type: true, action.Paste: true, action.Copy: true, action.Cut: true, action.SelectText: true}
 
 func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo && i <= c.loopHi }
 
@@ -358,7 +368,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 				return call("next", ref(e.name))
 			}
 		}
-		if headersOf(t) == nil && (in.Action == "click" || in.Action == "double_click" || in.Action == "right_click") && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
+		if headersOf(t) == nil && (in.Action == action.Click || in.Action == action.DoubleClick || in.Action == action.RightClick) && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
 			c.todo = true
 			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
 			if n := len(st.sources); n > 0 {
@@ -455,88 +465,88 @@ func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 		return e
 	}
 	switch in.Action {
-	case "click", "double_click", "right_click":
-		return call(in.Action, tgt())
+	case action.Click, action.DoubleClick, action.RightClick, action.Clear:
+		return perform(in.Action, tgt())
 	case "choose":
 		return c.chooseExpr(i, st)
 	case "multi_choose":
 		return c.multiChooseExpr(i, st)
-	case "back":
-		return call("back")
-	case "drag":
-		return call("drag", tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
-	case "upload":
+	case action.Back:
+		return perform(action.Back)
+	case action.Drag:
+		return perform(action.Drag, tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
+	case action.Upload:
 		return c.uploadExpr(in, tgt(), st)
-	case "type":
+	case action.Type:
 		target := tgt()
-		return withExample(call("type", target), in.Text)(c.textExpr(i, in.Text, in.full, st))
-	case "paste":
+		return withExample(perform(action.Type, target), in.Text)(c.textExpr(i, in.Text, in.full, st))
+	case action.Paste:
 		target := tgt()
 		if in.Text == "" {
-			return call("paste", target)
+			return perform(action.Paste, target)
 		}
-		return withExample(call("paste", target), in.Text)(c.textExpr(i, in.Text, in.full, st))
-	case "select_text":
+		return withExample(perform(action.Paste, target), in.Text)(c.textExpr(i, in.Text, in.full, st))
+	case action.SelectText:
 		if in.Target == nil {
-			return call("select_text", str(in.Text))
+			return perform(action.SelectText, str(in.Text))
 		}
-		return call("select_text", tgt())
-	case "copy", "cut":
-		if in.Action == "copy" && in.Text != "" {
+		return perform(action.SelectText, tgt())
+	case action.Copy, action.Cut:
+		if in.Action == action.Copy && in.Text != "" {
 			for k := len(st.sources) - 1; k >= 0; k-- {
 				if st.sources[k].value == in.Text {
-					return call("copy", ref(st.sources[k].name))
+					return perform(action.Copy, ref(st.sources[k].name))
 				}
 			}
 		}
 		if in.Target != nil {
-			return call(in.Action, tgt())
+			return perform(in.Action, tgt())
 		}
-		return call(in.Action)
-	case "key":
+		return perform(in.Action)
+	case action.Key:
 		if in.Target != nil {
-			return &ast.Call{Fun: ref("key"), Args: []*ast.Arg{{Value: str(in.Text)}, named("target", tgt())}}
+			return &ast.Call{Fun: ref(string(action.Key)), Args: []*ast.Arg{{Value: str(in.Text)}, named("target", tgt())}}
 		}
-		return call("key", str(in.Text))
-	case "enter", "save":
+		return perform(action.Key, str(in.Text))
+	case action.Enter, action.Save:
 		if in.Target != nil && in.Target.Editable {
-			return call(in.Action, tgt())
+			return perform(in.Action, tgt())
 		}
-		return call(in.Action)
-	case "open":
-		return call("open", str(in.Text))
-	case "launch":
-		return call("launch", str(in.Text))
-	case "swipe":
+		return perform(in.Action)
+	case action.Open:
+		return perform(action.Open, str(in.Text))
+	case action.Launch:
+		return perform(action.Launch, str(in.Text))
+	case action.Swipe:
 		return c.swipeExpr(i, st)
-	case "new_tab":
+	case action.NewTab:
 		if in.Text == "" {
-			return call("new_tab")
+			return perform(action.NewTab)
 		}
-		return call("new_tab", str(in.Text))
-	case "switch_window":
-		return call("switch_window", str(in.Text))
-	case "close_tab":
-		return call("close_tab")
-	case "scroll":
-		return &ast.Call{Fun: ref("scroll"), Args: []*ast.Arg{named("direction", str(in.Text))}}
+		return perform(action.NewTab, str(in.Text))
+	case action.SwitchWindow:
+		return perform(action.SwitchWindow, str(in.Text))
+	case action.CloseTab:
+		return perform(action.CloseTab)
+	case action.Scroll:
+		return &ast.Call{Fun: ref(string(action.Scroll)), Args: []*ast.Arg{named("direction", str(in.Text))}}
 	}
-	return call(in.Action)
+	return perform(in.Action)
 }
 
 // record notes the value an emitted step produced.
 func (c *compiler) record(i int, st *state) {
 	in := c.infos[i]
 	switch in.Action {
-	case "type", "paste", "copy", "cut", "select_text":
+	case action.Type, action.Paste, action.Copy, action.Cut, action.SelectText:
 		if in.Text != "" && !isSecret(in.full) {
 			src := source{name: in.name, value: in.Text}
-			if in.Action == "type" || in.Action == "paste" {
+			if in.Action == action.Type || in.Action == action.Paste {
 				src.field = fieldKey(in.full)
 			}
 			st.sources = append(st.sources, src)
 		}
-	case "click", "double_click", "right_click", "drag":
+	case action.Click, action.DoubleClick, action.RightClick, action.Drag:
 		st.elements = append(st.elements, i)
 	}
 }

@@ -33,8 +33,9 @@ type Desc struct {
 	Within *Desc
 	// Frame is the frame: attribute, the child-frame index path.
 	Frame []int
-	// Unique reports whether the description was verified to match exactly
-	// one element of the snapshot.
+	// Unique reports whether the description was verified to pick the
+	// element in the snapshot: its one exact fit there, and the one the
+	// runtime's matching model chooses (agree.go).
 	Unique bool
 }
 
@@ -90,7 +91,7 @@ func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *t
 	if idx < 0 {
 		return t, &s, -1
 	}
-	full := trace.TargetOf(s.Tree(), idx)
+	full := trace.TargetOf(&s, idx)
 	if t.Context != nil {
 		full.Context = t.Context
 	}
@@ -112,37 +113,11 @@ func matches(e *trace.Element, ctor string, attrs []Attr) bool {
 			}
 			continue
 		}
-		if attrValue(&e.Attributes, a.Name) != a.Value {
+		if e.Get(a.Name) != a.Value {
 			return false
 		}
 	}
 	return true
-}
-
-func attrValue(a *trace.Attributes, name string) string {
-	switch name {
-	case "id":
-		return a.ID
-	case "name":
-		return a.Name
-	case "text":
-		return a.Text
-	case "role":
-		return a.Role
-	case "label":
-		return a.Label
-	case "placeholder":
-		return a.Placeholder
-	case "href":
-		return a.Href
-	case "description":
-		return a.Description
-	case "path":
-		return a.Path
-	case "class":
-		return a.Class
-	}
-	return ""
 }
 
 // count returns how many elements of the snapshot (under root, when root
@@ -175,7 +150,7 @@ func candidates(t *trace.Target) [][]Attr {
 	addSet := func(names ...string) {
 		var set []Attr
 		for _, n := range names {
-			v := attrValue(&t.Attributes, n)
+			v := t.Get(n)
 			if v == "" || (n == "id" && generatedID(v)) {
 				return
 			}
@@ -244,7 +219,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 		if set == nil {
 			continue
 		}
-		if ctor == "text" && names[0] != "id" && count(s, "element", set, -1) == 1 {
+		if ctor == "text" && names[0] != "id" && picks(s, "element", set, -1, idx) {
 			// "text" is the role of an element that declares none (a div
 			// with a click handler): not a claim worth making when its
 			// words alone pick it, since another layout of the page draws
@@ -252,7 +227,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 			return &Desc{Ctor: "element", Attrs: set, Unique: true}
 		}
 		attrs := append(append([]Attr(nil), base...), set...)
-		if count(s, ctor, attrs, -1) == 1 {
+		if picks(s, ctor, attrs, -1, idx) {
 			if names[0] == "id" && t.Name != "" {
 				attrs = append(append([]Attr(nil), base...), Attr{"name", t.Name}, Attr{"id", t.ID})
 			}
@@ -268,14 +243,14 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 				continue
 			}
 			attrs := append(append([]Attr(nil), base...), set...)
-			if count(s, ctor, attrs, c) == 1 {
+			if picks(s, ctor, attrs, c, idx) {
 				return &Desc{Ctor: ctor, Attrs: attrs, Within: within, Unique: within.Unique}
 			}
 		}
 	}
 	if t.Path != "" {
 		attrs := append(append([]Attr(nil), base...), Attr{"path", t.Path})
-		return &Desc{Ctor: ctor, Attrs: attrs, Unique: count(s, ctor, attrs, -1) == 1}
+		return &Desc{Ctor: ctor, Attrs: attrs, Unique: picks(s, ctor, attrs, -1, idx)}
 	}
 	d := &Desc{Ctor: ctor, Attrs: base}
 	if len(cands) > 0 {
@@ -287,7 +262,7 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 func pick(t *trace.Target, names []string) []Attr {
 	var set []Attr
 	for _, n := range names {
-		v := attrValue(&t.Attributes, n)
+		v := t.Get(n)
 		if v == "" || (n == "id" && generatedID(v)) {
 			return nil
 		}

@@ -3,6 +3,7 @@ package compiler
 import (
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -20,7 +21,7 @@ type Op struct {
 	// Action is the language's action: click, double_click, right_click,
 	// type, copy, cut, paste, save, key, enter, select_text, open, new_tab,
 	// switch_window, close_tab, drag, scroll.
-	Action string
+	Action action.Name
 	// Target is the element acted on (the drag source for drag), with the
 	// event that observed it (for its snapshot).
 	Target *trace.Target
@@ -46,11 +47,8 @@ type Op struct {
 	Button string
 }
 
-// modifierKeys are keys that are only ever part of a chord.
-var modifierKeys = map[string]bool{"Control": true, "Shift": true, "Alt": true, "Meta": true, "CapsLock": true}
-
 // chordActions maps Ctrl+letter to its action; other chords become key.
-var chordActions = map[string]string{"c": "copy", "x": "cut", "v": "paste", "s": "save"}
+var chordActions = map[string]action.Name{"c": action.Copy, "x": action.Cut, "v": action.Paste, "s": action.Save}
 
 // fieldKey identifies an element across events without relying on refs.
 func fieldKey(t *trace.Target) string {
@@ -104,25 +102,31 @@ func extractOps(tr *trace.Trace) []Op {
 	}
 	out := make([]Op, 0, len(x.ops)) // not in place: a multiple choice becomes two ops
 	for i, op := range x.ops {
-		if op.Action == "drag" && op.Dest == nil {
+		if op.Action == action.Drag && op.Dest == nil {
 			continue // a drag never dropped is not an operation
 		}
-		if op.Action == "scroll" && op.To == nil && i+1 < len(x.ops) && x.ops[i+1].Target != nil {
+		if op.Action == action.Scroll && op.To == nil && i+1 < len(x.ops) && x.ops[i+1].Target != nil {
 			// Scrolling to bring the next target into view: the runtime
 			// does that itself, wherever the target is in the next run.
 			x.ops[i+1].Events = append(op.Events, x.ops[i+1].Events...)
 			continue
 		}
-		if next := i + 1; op.Action == "click" && next < len(x.ops) && x.ops[next].Action == "select_text" &&
+		if next := i + 1; op.Action == action.Click && next < len(x.ops) && x.ops[next].Action == action.SelectText &&
 			fieldKey(op.Target) != "" && fieldKey(op.Target) == fieldKey(x.ops[next].Target) {
 			// Pressing the mouse in a paragraph and dragging over it is
 			// how text is selected: the click is part of the selection.
 			x.ops[next].Events = append(op.Events, x.ops[next].Events...)
 			continue
 		}
-		if op.Action == "paste" && op.Target == nil {
-			op.Action = "key"
+		if op.Action == action.Paste && op.Target == nil {
+			op.Action = action.Key
 			op.Text = "Ctrl+V"
+		}
+		if op.Action == action.Type && op.Text == "" && op.Target != nil {
+			// Typing that leaves the field empty (its content selected and
+			// deleted) is emptying it: type(field, "") would read as a
+			// value the next run could change.
+			op.Action = action.Clear
 		}
 		out = append(out, splitMultiChoice(op)...)
 	}
@@ -198,11 +202,11 @@ func (x *extractor) event(e *trace.Event) {
 		if x.labelForward(e) || x.optionClick(e) {
 			return
 		}
-		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDblClick:
-		x.add(Op{Action: "double_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(Op{Action: action.DoubleClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindRightClick:
-		x.add(Op{Action: "right_click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(Op{Action: action.RightClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindInput:
 		x.input(e)
 	case trace.KindChange:
@@ -212,15 +216,18 @@ func (x *extractor) event(e *trace.Event) {
 	case trace.KindKeyUp, trace.KindFocus, trace.KindSubmit:
 		x.attachLast(e.ID)
 	case trace.KindSelect:
-		if l != nil && l.Action == "key" && l.Text == "Ctrl+A" && len(x.pending) == 0 {
+		if l != nil && l.Action == action.Key && l.Text == "Ctrl+A" && len(x.pending) == 0 {
 			x.attach(len(x.ops)-1, e.ID) // the selection Ctrl+A made
 			return
 		}
-		x.add(Op{Action: "select_text", Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+		x.add(Op{Action: action.SelectText, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
 	case trace.KindUpload:
 		x.upload(e)
 	case trace.KindCopy, trace.KindCut:
-		a := string(e.Kind)
+		a := action.Copy
+		if e.Kind == trace.KindCut {
+			a = action.Cut
+		}
 		if l != nil && l.Action == a && l.Text == "" {
 			l.Text = e.Text
 			if l.Target == nil {
@@ -235,12 +242,12 @@ func (x *extractor) event(e *trace.Event) {
 		if text == "" {
 			text = e.Value
 		}
-		if l != nil && l.Action == "paste" && l.Text == "" && !x.echoed[len(x.ops)-1] {
+		if l != nil && l.Action == action.Paste && l.Text == "" && !x.echoed[len(x.ops)-1] {
 			l.Text, l.Target, l.Snapshot = text, e.Target, e.Snapshot
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
-		x.add(Op{Action: "paste", Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
+		x.add(Op{Action: action.Paste, Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
 	case trace.KindNavigate:
 		x.navigate(e)
 	case trace.KindTabOpen:
@@ -251,7 +258,7 @@ func (x *extractor) event(e *trace.Event) {
 		x.tabClose(e)
 	case trace.KindScroll:
 		if x.keys { // a recording's scroll step sets a position
-			x.add(Op{Action: "scroll", Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
+			x.add(Op{Action: action.Scroll, Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
 			return
 		}
 		dir := "down"
@@ -259,17 +266,17 @@ func (x *extractor) event(e *trace.Event) {
 			dir = "up"
 		}
 		x.scrollY = e.Y
-		if l != nil && l.Action == "scroll" && l.Text == dir {
+		if l != nil && l.Action == action.Scroll && l.Text == dir {
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
-		x.add(Op{Action: "scroll", Text: dir}, e.ID)
+		x.add(Op{Action: action.Scroll, Text: dir}, e.ID)
 	case trace.KindHover, trace.KindWait, trace.KindViewport:
 		x.add(replayOp(e), e.ID)
 	case trace.KindDragStart:
-		x.add(Op{Action: "drag", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(Op{Action: action.Drag, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDrop:
-		if l != nil && l.Action == "drag" && l.Dest == nil {
+		if l != nil && l.Action == action.Drag && l.Dest == nil {
 			l.Dest, l.DestSnapshot = e.Target, e.Snapshot
 			x.attach(len(x.ops)-1, e.ID)
 			return
@@ -297,7 +304,7 @@ func (x *extractor) input(e *trace.Event) {
 	}
 	l := x.last()
 	value := e.Value
-	if l != nil && l.Action == "type" && fieldKey(l.Target) == fieldKey(e.Target) {
+	if l != nil && l.Action == action.Type && fieldKey(l.Target) == fieldKey(e.Target) {
 		if value == "" {
 			value = l.Text + e.Text
 		}
@@ -308,18 +315,18 @@ func (x *extractor) input(e *trace.Event) {
 	if value == "" {
 		value = e.Text
 	}
-	if l != nil && l.Action == "click" && fieldKey(l.Target) == fieldKey(e.Target) {
-		l.Action, l.Text = "type", value
+	if l != nil && l.Action == action.Click && fieldKey(l.Target) == fieldKey(e.Target) {
+		l.Action, l.Text = action.Type, value
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
+	x.add(Op{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
 }
 
 // change is the commit of typing, a toggled checkbox or a picked value.
 func (x *extractor) change(e *trace.Event) {
 	l := x.last()
-	if l != nil && (l.Action == "type" || l.Action == "paste") && fieldKey(l.Target) == fieldKey(e.Target) {
+	if l != nil && (l.Action == action.Type || l.Action == action.Paste) && fieldKey(l.Target) == fieldKey(e.Target) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
@@ -340,7 +347,7 @@ func (x *extractor) change(e *trace.Event) {
 		x.choose(e)
 		return
 	}
-	x.add(Op{Action: "type", Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
+	x.add(Op{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
 }
 
 // typedEarlier reports whether an op so far typed into the field t, from
@@ -351,7 +358,7 @@ func (x *extractor) typedEarlier(t *trace.Target) bool {
 		return false
 	}
 	for i := range x.ops {
-		if x.ops[i].Action == "type" && fieldKey(x.ops[i].Target) == fieldKey(t) {
+		if x.ops[i].Action == action.Type && fieldKey(x.ops[i].Target) == fieldKey(t) {
 			return true
 		}
 	}
@@ -362,7 +369,7 @@ func (x *extractor) typedEarlier(t *trace.Target) bool {
 // characters wait for the input event that carries their result.
 func (x *extractor) keyDown(e *trace.Event) {
 	k := e.Key
-	if k == nil || modifierKeys[k.Key] || k.Repeat {
+	if k == nil || trace.ModifierKey(k.Key) || k.Repeat {
 		x.pending = append(x.pending, e.ID)
 		return
 	}
@@ -370,19 +377,19 @@ func (x *extractor) keyDown(e *trace.Event) {
 		if a, ok := chordActions[strings.ToLower(k.Key)]; ok && !k.Shift && !k.Alt {
 			x.add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 		} else {
-			x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+			x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 		}
 		return
 	}
 	switch {
 	case k.Key == "Enter" || k.Key == "ENTER":
-		x.add(Op{Action: "enter", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(Op{Action: action.Enter, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case x.keys && k.Key != "Unidentified":
-		x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+		x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
 		x.pending = append(x.pending, e.ID)
 	default:
-		x.add(Op{Action: "key", Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+		x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	}
 }
 

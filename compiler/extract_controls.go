@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -34,11 +35,11 @@ func isChooser(t *trace.Target) bool { return t != nil && choosers[t.Role] && !t
 // control, or a click on its label right before (nothing in between).
 // Without one (a keyboard toggle with Space) the event is the click.
 func (x *extractor) toggle(e *trace.Event) {
-	if l := x.last(); l != nil && l.Action == "click" && x.causedBy(len(x.ops)-1, e) {
+	if l := x.last(); l != nil && l.Action == action.Click && x.causedBy(len(x.ops)-1, e) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 }
 
 // causedBy reports whether op k (a click) caused the toggle or choice e:
@@ -75,7 +76,7 @@ func (x *extractor) choose(e *trace.Event) {
 		options = selectedOptions(x.tr, e)
 	}
 	// A list box scrolled between two picks: the scroll is part of it.
-	if n := len(x.ops); n >= 2 && x.ops[n-1].Action == "scroll" && x.ops[n-2].Action == "choose" && fieldKey(x.ops[n-2].Target) == fieldKey(e.Target) {
+	if n := len(x.ops); n >= 2 && x.ops[n-1].Action == action.Scroll && x.ops[n-2].Action == "choose" && fieldKey(x.ops[n-2].Target) == fieldKey(e.Target) {
 		x.ops[n-2].Events = append(x.ops[n-2].Events, x.ops[n-1].Events...)
 		x.ops = x.ops[:n-1]
 	}
@@ -94,7 +95,7 @@ func (x *extractor) choose(e *trace.Event) {
 	var before []string
 	for len(x.ops) > 0 {
 		l := x.last()
-		if (l.Action != "click" && l.Action != "key" && l.Action != "enter") || fieldKey(l.Target) != fieldKey(e.Target) {
+		if (l.Action != action.Click && l.Action != action.Key && l.Action != action.Enter) || fieldKey(l.Target) != fieldKey(e.Target) {
 			break
 		}
 		before = append(l.Events, before...)
@@ -115,12 +116,12 @@ func (c *compiler) chooseExpr(i int, st *state) ast.Expr {
 	in := c.infos[i]
 	sel := c.targetExpr(i, in.full, in.desc, st, in.Snapshot)
 	if !in.OptionKnown {
-		return call("type", sel, str(in.Text))
+		return perform(action.Type, sel, str(in.Text))
 	}
 	if opt, ok := c.optionByValue(i, in.Text, sel); ok {
-		return call("click", opt)
+		return perform(action.Click, opt)
 	}
-	return call("click", &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", str(in.Text)), named("within", sel)}})
+	return perform(action.Click, &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", str(in.Text)), named("within", sel)}})
 }
 
 // optionText is the text of the option a <select> event picked: the
@@ -155,7 +156,7 @@ func optionText(tr *trace.Trace, e *trace.Event) (text string, known bool) {
 // input on the field of the paste op just before it.
 func (x *extractor) pasteEcho(e *trace.Event) bool {
 	l := x.last()
-	if l == nil || l.Action != "paste" || x.echoed[len(x.ops)-1] {
+	if l == nil || l.Action != action.Paste || x.echoed[len(x.ops)-1] {
 		return false
 	}
 	return l.Target == nil || fieldKey(l.Target) == fieldKey(e.Target)
@@ -173,12 +174,12 @@ func (x *extractor) button(e *trace.Event) {
 		if e.Kind == trace.KindMiddleClick || b == "" {
 			b = trace.ButtonMiddle
 		}
-		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot, Button: b}, e.ID)
+		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot, Button: b}, e.ID)
 		return
 	}
 	switch e.Button {
 	case trace.ButtonBack:
-		x.add(Op{Action: "back"}, e.ID)
+		x.add(Op{Action: action.Back}, e.ID)
 		return
 	case trace.ButtonForward:
 		x.pending = append(x.pending, e.ID)
@@ -208,14 +209,14 @@ func (x *extractor) button(e *trace.Event) {
 		why = "it chose an item of a list, which the next run must choose again"
 	}
 	if why != "" {
-		x.add(Op{Action: "click", Target: e.Target, Snapshot: e.Snapshot,
+		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot,
 			Note: "a middle click (" + e.ID + ") is compiled as a left click, which opens a link in the same tab: " + why}, e.ID)
 		return
 	}
 	// new_tab switches to the new tab; the person stayed on the page, so
 	// the workflow switches back.
-	x.add(Op{Action: "new_tab", Text: href}, e.ID)
-	x.add(Op{Action: "switch_window", Text: back}, e.ID)
+	x.add(Op{Action: action.NewTab, Text: href}, e.ID)
+	x.add(Op{Action: action.SwitchWindow, Text: back}, e.ID)
 }
 
 // pageURL is the address of the page an event happened on.
@@ -254,7 +255,7 @@ func absURL(base, href string) string {
 // scroll step) is an effect of its own and stays.
 func dropTrailingScrolls(ops []Op) []Op {
 	n := len(ops)
-	for n > 0 && ops[n-1].Action == "scroll" && ops[n-1].To == nil {
+	for n > 0 && ops[n-1].Action == action.Scroll && ops[n-1].To == nil {
 		n--
 	}
 	if n == len(ops) || n == 0 {
@@ -322,7 +323,7 @@ func (x *extractor) full(e *trace.Event) *trace.Target {
 func (x *extractor) labelForward(e *trace.Event) bool {
 	l := x.last()
 	full := x.full(e)
-	if l == nil || l.Action != "click" || full == nil || len(x.pending) > 0 || len(l.Events) != 1 || l.Events[0] != x.prevID(e) {
+	if l == nil || l.Action != action.Click || full == nil || len(x.pending) > 0 || len(l.Events) != 1 || l.Events[0] != x.prevID(e) {
 		return false
 	}
 	if !isCheckable(full) && !isField(full) {
@@ -431,5 +432,5 @@ func (c *compiler) multiChooseExpr(i int, st *state) ast.Expr {
 	for _, o := range in.Options {
 		list.Elems = append(list.Elems, &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", str(o)), named("within", sel)}})
 	}
-	return call("multi_select", list)
+	return perform(action.MultiSelect, list)
 }

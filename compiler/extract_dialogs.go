@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -14,12 +15,12 @@ import (
 // opened the file chooser on the same input is part of it (replayed, it
 // would only open a chooser).
 func (x *extractor) upload(e *trace.Event) {
-	if l := x.last(); l != nil && l.Action == "click" && fieldKey(l.Target) != "" && fieldKey(l.Target) == fieldKey(e.Target) {
-		l.Action, l.Target, l.Snapshot = "upload", e.Target, e.Snapshot
+	if l := x.last(); l != nil && l.Action == action.Click && fieldKey(l.Target) != "" && fieldKey(l.Target) == fieldKey(e.Target) {
+		l.Action, l.Target, l.Snapshot = action.Upload, e.Target, e.Snapshot
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: "upload", Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	x.add(Op{Action: action.Upload, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 }
 
 // eventsOf returns the trace events of an op of the given kind.
@@ -42,13 +43,13 @@ func (c *compiler) uploadExpr(in *info, target ast.Expr, st *state) ast.Expr {
 	}
 	if len(files) == 1 {
 		e, _ := c.textExpr(-1, files[0], in.full, st)
-		return call("upload", target, e)
+		return perform(action.Upload, target, e)
 	}
 	l := &ast.ListLit{}
 	for _, f := range files {
 		l.Elems = append(l.Elems, str(f))
 	}
-	return call("upload", target, l)
+	return perform(action.Upload, target, l)
 }
 
 // answerDialogs writes on each step the answer to the native dialogs its

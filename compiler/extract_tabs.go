@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -59,23 +60,23 @@ func (x *extractor) navigate(e *trace.Event) {
 		x.tabs.loaded[w.ID] = true
 		x.tabs.seen(w)
 		if fresh && first {
-			if x.ops[k].Action == "new_tab" && x.ops[k].Text == "" {
+			if x.ops[k].Action == action.NewTab && x.ops[k].Text == "" {
 				x.ops[k].Text = e.URL
 			}
 			x.attach(k, e.ID)
 			return
 		}
 	}
-	if l := x.last(); l != nil && l.Action == "new_tab" && l.Text == "" {
+	if l := x.last(); l != nil && l.Action == action.NewTab && l.Text == "" {
 		l.Text = e.URL // a trace without window ids
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: "open", Text: e.URL}, e.ID)
+	x.add(Op{Action: action.Open, Text: e.URL}, e.ID)
 }
 
 func (x *extractor) tabOpen(e *trace.Event) {
-	op := Op{Action: "new_tab"}
+	op := Op{Action: action.NewTab}
 	if e.Window != nil && e.Window.URL != "about:blank" && !strings.HasPrefix(e.Window.URL, "chrome://") {
 		op.Text = e.Window.URL
 	}
@@ -90,7 +91,7 @@ func (x *extractor) tabOpen(e *trace.Event) {
 // when the task runs with other inputs.
 func (x *extractor) tabSwitch(e *trace.Event) {
 	w := e.Window
-	if l := x.last(); l != nil && l.Action == "new_tab" && e.Cause == "" {
+	if l := x.last(); l != nil && l.Action == action.NewTab && e.Cause == "" {
 		if k, ok := x.tabs.opener[windowID(w)]; (ok && k == len(x.ops)-1) || windowID(w) == "" {
 			x.tabs.seen(w)
 			x.attach(len(x.ops)-1, e.ID)
@@ -107,7 +108,7 @@ func (x *extractor) tabSwitch(e *trace.Event) {
 		x.pending = append(x.pending, e.ID)
 		return
 	}
-	x.add(Op{Action: "switch_window", Text: name}, e.ID)
+	x.add(Op{Action: action.SwitchWindow, Text: name}, e.ID)
 }
 
 // tabClose closes the tab in front; a tab closed behind it is switched to
@@ -119,10 +120,10 @@ func (x *extractor) tabClose(e *trace.Event) {
 			w = &trace.Window{ID: w.ID, Title: x.tabs.names[id], URL: w.URL}
 		}
 		if name := x.windowName(w); name != "" {
-			x.add(Op{Action: "switch_window", Text: name}, e.ID)
+			x.add(Op{Action: action.SwitchWindow, Text: name}, e.ID)
 		}
 	}
-	x.add(Op{Action: "close_tab"}, e.ID)
+	x.add(Op{Action: action.CloseTab}, e.ID)
 	x.tabs.active = ""
 }
 
@@ -161,7 +162,7 @@ func (x *extractor) windowName(w *trace.Window) string {
 func (x *extractor) typed() []string {
 	var out []string
 	for _, op := range x.ops {
-		if (op.Action == "type" || op.Action == "paste") && len([]rune(strings.TrimSpace(op.Text))) >= 3 {
+		if (op.Action == action.Type || op.Action == action.Paste) && len([]rune(strings.TrimSpace(op.Text))) >= 3 {
 			out = append(out, strings.TrimSpace(op.Text))
 		}
 	}

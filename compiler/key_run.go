@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 )
@@ -64,7 +65,7 @@ func (c *compiler) keyRunCheck(i int) ast.Expr {
 		c.warn(in.Events,
 			"%s: %q was pressed %d times until %s showed %q, the value the screen names; another instance needs another count, so the run stops there when the value differs (pressing until the value shows needs a loop)",
 			in.name, in.Text, i-start+1, desc.String(), now)
-		return &ast.Call{Fun: ref("assert"), Args: []*ast.Arg{
+		return &ast.Call{Fun: ref(string(action.Assert)), Args: []*ast.Arg{
 			{Value: &ast.Binary{Op: "==", X: shown, Y: want}},
 			named("message", str(fmt.Sprintf("pressing %s %d times, as demonstrated, did not bring %s to the value the screen names", in.Text, i-start+1, desc.String()))),
 		}}
@@ -75,7 +76,7 @@ func (c *compiler) keyRunCheck(i int) ast.Expr {
 // sameKeyPress reports whether a and b press the same key on the same
 // element.
 func sameKeyPress(a, b *info) bool {
-	if a.Action != "key" || b.Action != "key" || a.Text != b.Text || a.Target == nil || b.Target == nil {
+	if a.Action != action.Key || b.Action != action.Key || a.Text != b.Text || a.Target == nil || b.Target == nil {
 		return false
 	}
 	return a.Target.Ref != "" && a.Target.Ref == b.Target.Ref

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/printer"
 
 	"github.com/cogflow/cogflow/runtime/trace"
@@ -94,7 +95,7 @@ func (c *compiler) matchBlock(start, delta int, key func(*trace.Target) (string,
 // the selection rested.
 func (c *compiler) incidental(i int) bool {
 	in := c.infos[i]
-	return in.Action == "select_text" && isField(in.full)
+	return in.Action == action.SelectText && isField(in.full)
 }
 
 // sameSpot reports whether two ops' targets sit at the same place in

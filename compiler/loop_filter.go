@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -83,7 +84,7 @@ func (c *compiler) actedItems(cont string, idx int) ([]int, int) {
 	acted, end := []int{idx}, c.loopHi
 	for start := c.loopHi + 1; start < len(c.infos); {
 		j := start
-		for j < len(c.infos) && (c.incidental(j) || c.infos[j].Action == "scroll") {
+		for j < len(c.infos) && (c.incidental(j) || c.infos[j].Action == action.Scroll) {
 			j++
 		}
 		if j >= len(c.infos) {
@@ -213,7 +214,7 @@ func (c *compiler) setFilteredLoop(i int, cont string, idx int, acted []int, end
 		c.loopFolded = append(c.loopFolded, c.infos[j].Events...)
 	}
 	c.loopIter = iter
-	c.loopGuard = call("assert", &ast.Binary{Op: ">", X: call("length", all), Y: num(0)})
+	c.loopGuard = perform(action.Assert, &ast.Binary{Op: ">", X: call("length", all), Y: num(0)})
 	c.loopGuard.Args = append(c.loopGuard.Args, named("message", str("no item of the list holds the value the screen names")))
 	places := make([]string, len(acted))
 	for k, a := range acted {

@@ -146,8 +146,8 @@ func sharedAttrs(s *trace.Snapshot, idx, item int) []Attr {
 	// Not the description: it is the context around the item, the same
 	// for every element in it.
 	for _, n := range []string{"id", "name", "label", "placeholder", "text", "href"} {
-		v := attrValue(&own.Attributes, n)
-		if v != "" && v == attrValue(&other.Attributes, n) {
+		v := own.Get(n)
+		if v != "" && v == other.Get(n) {
 			out = append(out, Attr{n, v})
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 )
@@ -86,7 +87,7 @@ func (c *compiler) chooseLoop(i int) *valueLoop {
 	sel := in.desc
 	return &valueLoop{lo: i, hi: i + 1, iter: expr, values: values, body: func(v ast.Expr) ast.Expr {
 		opt := &ast.Call{Fun: ref("option"), Args: []*ast.Arg{named("name", v), named("within", sel.Expr())}}
-		return call("multi_select", &ast.ListLit{Elems: []ast.Expr{opt}})
+		return perform(action.MultiSelect, &ast.ListLit{Elems: []ast.Expr{opt}})
 	}}
 }
 
@@ -94,7 +95,7 @@ func (c *compiler) chooseLoop(i int) *valueLoop {
 // showing another value.
 func (c *compiler) clickLoop(i int) *valueLoop {
 	first := c.infos[i]
-	if first.Action != "click" {
+	if first.Action != action.Click {
 		return nil
 	}
 	_, s, idx := resolve(c.tr, first.Target, first.Snapshot)
@@ -113,7 +114,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 	hi := i - 1
 	for j := i; j < len(c.infos) && !c.inLoop(j) && !c.folded[j]; j++ {
 		in := c.infos[j]
-		if in.Action != "click" {
+		if in.Action != action.Click {
 			break
 		}
 		_, sj, k := resolve(c.tr, in.Target, in.Snapshot)
@@ -148,7 +149,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 			d.Args = append(d.Args, named(a.Name, str(a.Value)))
 		}
 		d.Args = append(d.Args, named(attr, v))
-		return call("click", d)
+		return perform(action.Click, d)
 	}}
 }
 
@@ -200,7 +201,7 @@ func quoteAll(vs []string) string {
 // screen quotes names one box and stays a single choice.
 func (c *compiler) boxLoop(i int) *valueLoop {
 	in := c.infos[i]
-	if in.Action != "click" || c.inLoop(i) || c.boxClick(i-1) || c.boxClick(i+1) {
+	if in.Action != action.Click || c.inLoop(i) || c.boxClick(i-1) || c.boxClick(i+1) {
 		return nil // boxes ticked one after another and not named as a list: each its own choice
 	}
 	if _, ok := library["split_list"]; !ok {
@@ -225,11 +226,11 @@ func (c *compiler) boxLoop(i int) *valueLoop {
 			d.Args = append(d.Args, named(a.Name, str(a.Value)))
 		}
 		d.Args = append(d.Args, named(attr, val))
-		return call("click", d)
+		return perform(action.Click, d)
 	}}
 }
 
 // boxClick reports whether op j is a click on a checkbox.
 func (c *compiler) boxClick(j int) bool {
-	return j >= 0 && j < len(c.infos) && c.infos[j].Action == "click" && c.infos[j].full != nil && c.infos[j].full.Role == "checkbox"
+	return j >= 0 && j < len(c.infos) && c.infos[j].Action == action.Click && c.infos[j].full != nil && c.infos[j].full.Role == "checkbox"
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -17,45 +18,45 @@ import (
 func replayOp(e *trace.Event) Op {
 	switch e.Kind {
 	case trace.KindHover:
-		return Op{Action: "move", Target: e.Target, Snapshot: e.Snapshot}
+		return Op{Action: action.Move, Target: e.Target, Snapshot: e.Snapshot}
 	case trace.KindViewport:
-		return Op{Action: "set_viewport", Viewport: e.Viewport}
+		return Op{Action: action.SetViewport, Viewport: e.Viewport}
 	}
 	if e.Wait != nil && e.Target == nil {
-		return Op{Action: "wait_script", Text: e.Wait.Expression}
+		return Op{Action: action.WaitScript, Text: e.Wait.Expression}
 	}
-	return Op{Action: "wait", Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
+	return Op{Action: action.Wait, Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
 }
 
 // replayExpr builds the call of a replay op; nil for other ops.
 func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
 	switch op.Action {
-	case "move":
-		return call("move", tgt())
-	case "set_viewport":
+	case action.Move:
+		return perform(action.Move, tgt())
+	case action.SetViewport:
 		if op.Viewport == nil {
 			return nil
 		}
-		return call("set_viewport", num(op.Viewport.Width), num(op.Viewport.Height))
-	case "wait_script":
-		return call("wait_script", str(op.Text))
-	case "scroll":
+		return perform(action.SetViewport, num(op.Viewport.Width), num(op.Viewport.Height))
+	case action.WaitScript:
+		return perform(action.WaitScript, str(op.Text))
+	case action.Scroll:
 		if op.To == nil {
 			return nil
 		}
-		c := call("scroll")
+		c := perform(action.Scroll)
 		if op.Target != nil {
 			c.Args = append(c.Args, &ast.Arg{Value: tgt()})
 		}
 		c.Args = append(c.Args, named("x", numf(op.To[0])), named("y", numf(op.To[1])))
 		return c
-	case "wait_navigation":
-		return call("wait_navigation", str(op.Text))
-	case "wait":
+	case action.WaitNavigation:
+		return perform(action.WaitNavigation, str(op.Text))
+	case action.Wait:
 		if op.Wait == nil || op.Target == nil {
 			return nil
 		}
-		c := call("wait", tgt())
+		c := perform(action.Wait, tgt())
 		if op.Wait.Count > 1 || (op.Wait.Count > 0 && op.Wait.Compare != "") {
 			c.Args = append(c.Args, named("count", num(op.Wait.Count)))
 		}
@@ -125,12 +126,12 @@ func navigationWaits(tr *trace.Trace, ops []Op) []Op {
 	var out []Op
 	for _, op := range ops {
 		out = append(out, op)
-		if op.Action == "open" {
+		if op.Action == action.Open {
 			continue
 		}
 		for _, id := range op.Events {
 			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" && !showsTyped(tr, e.URL) {
-				out = append(out, Op{Action: "wait_navigation", Text: e.URL, Events: []string{id}})
+				out = append(out, Op{Action: action.WaitNavigation, Text: e.URL, Events: []string{id}})
 				out[len(out)-2].Events = without(out[len(out)-2].Events, id)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 )
@@ -46,13 +47,13 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []semanticOp, names []string
 			op.Desc = in.desc.String()
 		}
 		switch in.Action {
-		case "type", "paste":
+		case action.Type, action.Paste:
 			op.Kind = "typed"
-		case "select_text":
+		case action.SelectText:
 			op.Kind = "selected"
-		case "copy", "cut":
+		case action.Copy, action.Cut:
 			op.Kind = "copied"
-		case "click", "double_click", "right_click", "drag", "enter", "save", "key", "scroll", "close_tab":
+		case action.Click, action.DoubleClick, action.RightClick, action.Drag, action.Enter, action.Save, action.Key, action.Scroll, action.CloseTab:
 			op.Value = "" // a key chord or direction is in Expr already
 		default:
 			op.Value = "" // a URL or a window title is in Expr already
@@ -65,13 +66,13 @@ func (c *compiler) semanticOps(task *ast.Task) (ops []semanticOp, names []string
 					j.todo, j.arg = d, a
 				}
 			}
-			if j.todo == nil && (in.Action == "type" || in.Action == "paste") && len(call.Args) == 2 {
+			if j.todo == nil && (in.Action == action.Type || in.Action == action.Paste) && len(call.Args) == 2 {
 				if r, ok := call.Args[1].Value.(*ast.Ref); ok && isInput[r.Name] {
 					j.arg, j.input = call.Args[1], r.Name
 					op.Input = r.Name
 				}
 			}
-			if j.todo == nil && in.Action == "select_text" && len(call.Args) == 1 && !structural(call.Args[0].Value) {
+			if j.todo == nil && in.Action == action.SelectText && len(call.Args) == 1 && !structural(call.Args[0].Value) {
 				j.arg = call.Args[0]
 			}
 		}

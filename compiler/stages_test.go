@@ -14,7 +14,7 @@ import (
 func actions(ops []Op) []string {
 	var out []string
 	for _, op := range ops {
-		s := op.Action
+		s := string(op.Action)
 		if op.Text != "" {
 			s += "(" + op.Text + ")"
 		}

@@ -3,30 +3,15 @@ package runtime
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/match"
 )
 
-// Anchoring: finding the live element a description means. Every
-// attribute the description gives must hold for the element (match.go has
-// the rule of each); among the candidates that satisfy all of them the
-// best must stand clearly above the next one. An unclear choice is an
-// error that lists the candidates — cogflow never acts on a guess.
-
-const (
-	roleWeight  = 2.0
-	indexWeight = 1.0
-	// minMargin is how far (as a share of the possible score) the winner
-	// must stand above the runner-up; less is an ambiguity.
-	minMargin = 0.15
-	// hiddenShare is what an invisible candidate keeps of its score: what
-	// a person cannot see ranks below what they can.
-	hiddenShare = 0.5
-	// listed is how many candidates an error shows.
-	listed = 5
-)
+// Anchoring: finding the live element a description means, by the one
+// matching model of runtime/match (shared with the compiler). An unclear
+// choice is an error that lists the candidates — cogflow never acts on a
+// guess.
 
 // Candidate is a live element with its anchoring score in [0, 1]. For a
 // candidate that contradicts the description, Why says which attribute
@@ -37,140 +22,6 @@ type Candidate struct {
 	Why   string
 }
 
-// judge rates el against the locator whose attributes are ws. A candidate
-// that satisfies every attribute gets a score in (0, 1] and no reason. One
-// that contradicts an attribute gets a reason: with explain, which
-// attribute it fails, and as its score the share of the description it
-// satisfies (for ordering near misses in a message); without, a bare
-// marker and no score — the hot path stops at the first contradiction.
-func judge(l *Locator, ws []want, el *driver.Element, explain bool) (float64, string) {
-	var got, total float64
-	why := ""
-	fail := func(reason func() string) bool {
-		if why == "" {
-			why = notMatching
-			if explain {
-				why = reason()
-			}
-		}
-		return !explain
-	}
-	if l.Role != "" && l.Role != "element" {
-		total += roleWeight
-		if roleAgrees(l, el) {
-			got += roleWeight
-		} else if fail(func() string { return fmt.Sprintf("it is a %s, not a %s", roleName(el.Role), l.Role) }) {
-			return 0, why
-		}
-	}
-	for _, w := range ws {
-		total += w.weight
-		switch w.agree(el) {
-		case equals:
-			got += w.weight
-		case contains:
-			got += w.weight * containsShare
-		default:
-			if fail(func() string { return w.mismatch(el) }) {
-				return 0, why
-			}
-			// A value that shares the words asked for is the likelier slip.
-			got += w.weight * w.likeness(el) / 2
-		}
-	}
-	if l.Index >= 0 {
-		total += indexWeight
-		if p := position(el); p == l.Index {
-			got += indexWeight
-		} else if fail(func() string {
-			if p < 0 {
-				return "it has no index"
-			}
-			return fmt.Sprintf("its index is %d", p)
-		}) {
-			return 0, why
-		}
-	}
-	s := 1.0
-	if total > 0 {
-		// Otherwise the description gives only what the driver filtered
-		// on already (css, xpath): every candidate satisfies it.
-		s = got / total
-	}
-	if !el.Visible {
-		s *= hiddenShare
-	}
-	return s, why
-}
-
-// score rates how well el matches l, in [0, 1]: 0 when it contradicts
-// an attribute, at least minScore when it satisfies them all.
-func score(l *Locator, el *driver.Element) float64 {
-	if !describesSomething(l) {
-		return 0
-	}
-	s, why := judge(l, wants(l), el, false)
-	if why != "" {
-		return 0
-	}
-	return s
-}
-
-// minScore is the least score of an element that satisfies its
-// description: any satisfying element scores above 0.
-const minScore = 1e-9
-
-// notMatching marks a contradiction found without explaining it.
-const notMatching = "does not match"
-
-func roleName(r string) string {
-	if r == "" {
-		return "generic element"
-	}
-	return r
-}
-
-// describesSomething reports whether a locator says anything at all about
-// its element; element() does not, and anchoring it would pick anything.
-func describesSomething(l *Locator) bool {
-	return (l.Role != "" && l.Role != "element") || len(l.Attrs) > 0 || l.Index >= 0
-}
-
-// normalize folds case and collapses spaces: how names are compared.
-func normalize(s string) string {
-	if normalized(s) {
-		return s // most names are: no allocation
-	}
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
-}
-
-func attrOf(el *driver.Element, k string) string {
-	switch k {
-	case "id":
-		return el.ID
-	case "name":
-		return el.Name
-	case "text":
-		return el.Text
-	case "label":
-		return el.Label
-	case "placeholder":
-		return el.Placeholder
-	case "href":
-		return el.Href
-	case "description":
-		return el.Description
-	case "value":
-		return el.Value
-	case "class":
-		return el.Class
-	case "path":
-		return el.Path
-	case "role":
-		return el.Role
-	}
-	return ""
-}
 
 // Choose anchors a locator among candidates exactly as a running workflow
 // does: the clear winner, or an *AnchorError. Drivers' tests use it to
@@ -182,39 +33,46 @@ func Choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
 // choose picks the clear winner among the candidates that satisfy every
 // attribute of l.
 func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
-	if !describesSomething(l) {
-		return nil, &AnchorError{Locator: l.String(), Empty: true}
+	out := chooseAmong(l.matcher(), candidates)
+	if out.Winner >= 0 {
+		return candidates[out.Winner], nil
 	}
-	ws := wants(l)
-	var ranked []Candidate
-	for _, el := range candidates {
-		if s, why := judge(l, ws, el, false); why == "" {
-			ranked = append(ranked, Candidate{El: el, Score: s})
-		}
+	e := &AnchorError{Locator: l.String(), Empty: out.Empty, Ambiguous: out.Ambiguous}
+	for _, c := range out.Candidates {
+		e.Candidates = append(e.Candidates, Candidate{El: candidates[c.Index], Score: c.Score, Why: c.Why})
 	}
-	if len(ranked) == 0 {
-		// The failure path only: say what each near miss fails.
-		var missed []Candidate
-		for _, el := range candidates {
-			if s, why := judge(l, ws, el, true); s > 0 {
-				missed = append(missed, Candidate{El: el, Score: s, Why: why})
-			}
-		}
-		return nil, &AnchorError{Locator: l.String(), Candidates: best(missed)}
-	}
-	if len(ranked) > 1 {
-		sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].Score > ranked[j].Score })
-		if ranked[0].Score-ranked[1].Score < minMargin {
-			return nil, &AnchorError{Locator: l.String(), Ambiguous: true, Candidates: best(ranked)}
-		}
-	}
-	return ranked[0].El, nil
+	return nil, e
 }
 
-// best keeps the highest-scoring candidates for a message.
-func best(cs []Candidate) []Candidate {
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Score > cs[j].Score })
-	return cs[:min(len(cs), listed)]
+// chooseAmong is match.Matcher.Choose on live elements, its loops written
+// out so that the one candidate they fill stays on the stack: anchoring's
+// hot path copies each element's attributes once and allocates nothing.
+func chooseAmong(m *match.Matcher, candidates []*driver.Element) match.Outcome {
+	if !m.Describes() {
+		return match.Outcome{Winner: -1, Empty: true}
+	}
+	var c match.Candidate
+	var ranked []match.Scored
+	for i, el := range candidates {
+		if !m.RoleAgrees(el.Role) {
+			continue // what Judge would say first, before the copy
+		}
+		c.Attrs, c.Position = el.Attributes(), position(el)
+		if s, why := m.Judge(&c, false); why == "" {
+			ranked = append(ranked, match.Scored{Index: i, Score: s})
+		}
+	}
+	if len(ranked) > 0 {
+		return match.Decide(ranked)
+	}
+	var missed []match.Scored
+	for i, el := range candidates {
+		c.Attrs, c.Position = el.Attributes(), position(el)
+		if s, why := m.Judge(&c, true); s > 0 {
+			missed = append(missed, match.Scored{Index: i, Score: s, Why: why})
+		}
+	}
+	return match.Missed(missed)
 }
 
 // query turns a locator into a driver query for drivers that can search in

@@ -117,7 +117,7 @@ func (in *Interp) member(ctx context.Context, m *ast.Member) (cty.Value, error) 
 	case "role":
 		return cty.StringVal(live.Role), nil
 	}
-	return cty.StringVal(attrOf(live, m.Name.Name)), nil
+	return cty.StringVal(live.Attr(m.Name.Name)), nil
 }
 
 func (in *Interp) index(ctx context.Context, e *ast.Index) (cty.Value, error) {

@@ -73,13 +73,14 @@ func (in *Interp) matching(ctx context.Context, l *Locator) ([]*driver.Element, 
 		}
 		cands = descendants(tree, w.Ref)
 	}
-	ws := wants(l)
+	m := l.matcher()
 	var out []*driver.Element
 	for _, el := range cands {
 		if !el.Visible {
 			continue
 		}
-		if _, why := judge(l, ws, el, false); why == "" {
+		c := candidateOf(el)
+		if _, why := m.Judge(&c, false); why == "" {
 			out = append(out, el)
 		}
 	}

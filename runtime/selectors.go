@@ -11,7 +11,9 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/match"
 )
 
 // Selector attributes (css:, xpath:, frame:) are hard constraints: the
@@ -152,7 +154,7 @@ func descriptive(l *Locator) bool {
 		return true
 	}
 	for k := range l.Attrs {
-		if _, ok := attrWeights[k]; ok {
+		if match.Compares(k) {
 			return true
 		}
 	}
@@ -174,7 +176,7 @@ func namedOptions(a *driver.Action, args map[string]cty.Value) error {
 	}
 	x, hasX := args["x"]
 	y, hasY := args["y"]
-	if a.Op == "scroll" && (hasX && !x.IsNull() || hasY && !y.IsNull()) {
+	if a.Op == action.Scroll && (hasX && !x.IsNull() || hasY && !y.IsNull()) {
 		var pos [2]float64
 		for i, v := range []cty.Value{x, y} {
 			if v != cty.NilVal && !v.IsNull() {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/runtime/journal"
 )
@@ -41,10 +42,10 @@ func (in *Interp) settleSkip(s *ast.Step) bool {
 
 // readBack checks, after a step in doubt was done again, that its effect
 // is there: the field holds the text typed, the page is at the URL opened.
-func (in *Interp) readBack(ctx context.Context, op string, args map[string]cty.Value) error {
+func (in *Interp) readBack(ctx context.Context, op action.Name, args map[string]cty.Value) error {
 	in.tree = nil
 	switch op {
-	case "type":
+	case action.Type:
 		target, text := args["target"], args["text"]
 		e, err := asElem(target)
 		if err != nil || text.IsNull() || text.Type() != cty.String {
@@ -57,7 +58,7 @@ func (in *Interp) readBack(ctx context.Context, op string, args map[string]cty.V
 		if live.Value != text.AsString() {
 			return fmt.Errorf("reading back the step in doubt: the field does not hold the text typed")
 		}
-	case "open":
+	case action.Open:
 		url := args["url"]
 		if url.IsNull() || url.Type() != cty.String {
 			return nil

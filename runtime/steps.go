@@ -9,6 +9,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/types"
@@ -322,10 +323,10 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 }
 
 // act performs one action through the driver.
-func (in *Interp) act(ctx context.Context, action *check.Action, args map[string]cty.Value) (cty.Value, error) {
-	a := driver.Action{Op: action.Name}
+func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]cty.Value) (cty.Value, error) {
+	a := driver.Action{Op: spec.Name}
 	var target *Elem
-	if action.Name == "wait" {
+	if spec.Name == action.Wait {
 		// wait looks for its element until it appears: resolving it
 		// before waiting would fail on what is not there yet.
 		if e, err := asElem(args["until"]); err == nil {
@@ -338,8 +339,8 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 			return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, e, args["until"])
 		}
 	}
-	if u := args["until"]; action.Name == "wait" && u != cty.NilVal && !u.IsNull() && u.Type() == cty.Number {
-		if _, err := seconds("wait", u); err != nil {
+	if u := args["until"]; spec.Name == action.Wait && u != cty.NilVal && !u.IsNull() && u.Type() == cty.Number {
+		if _, err := seconds(string(action.Wait), u); err != nil {
 			return cty.NilVal, err
 		}
 	}
@@ -348,7 +349,7 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 	if err := namedOptions(&a, args); err != nil {
 		return cty.NilVal, err
 	}
-	for _, p := range action.Params {
+	for _, p := range spec.Params {
 		v, ok := args[p.Name]
 		if !ok || v.IsNull() || p.NamedOnly {
 			continue // named-only arguments are options of the step: namedOptions
@@ -357,13 +358,13 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 			return cty.NilVal, err
 		}
 	}
-	if action.Name == "set_viewport" {
+	if spec.Name == action.SetViewport {
 		a.Text, a.Number = viewportText(args), 0
 	}
-	switch action.Name {
-	case "wait":
+	switch spec.Name {
+	case action.Wait:
 		return cty.NullVal(cty.DynamicPseudoType), in.wait(ctx, a, target, args["until"])
-	case "assert":
+	case action.Assert:
 		return cty.NullVal(cty.DynamicPseudoType), in.assert(ctx, a, target, args)
 	}
 	if err := fillOptions(&a, args); err != nil {
@@ -378,13 +379,13 @@ func (in *Interp) act(ctx context.Context, action *check.Action, args map[string
 		in.secrets.Derive(res.Text)
 	}
 	switch {
-	case action.Result.Kind == types.Element && target != nil:
+	case spec.Result.Kind == types.Element && target != nil:
 		return elemVal(target), nil
-	case action.Result.Kind == types.Text:
+	case spec.Result.Kind == types.Text:
 		return cty.StringVal(res.Text), nil
-	case action.Result.Kind == types.Window && res.Window != nil:
+	case spec.Result.Kind == types.Window && res.Window != nil:
 		return windowVal(res.Window), nil
-	case action.Result.Kind == types.List: // multi_select: what it selected
+	case spec.Result.Kind == types.List: // multi_select: what it selected
 		return args["targets"], nil
 	}
 	return cty.NullVal(cty.DynamicPseudoType), nil

@@ -9,6 +9,7 @@ import (
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cogflow/cogflow/internal/origin"
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 )
@@ -25,7 +26,7 @@ import (
 // model with the next screen.
 
 // urlActions are the actions whose url argument is checked.
-var urlActions = map[string]bool{"open": true, "new_tab": true}
+var urlActions = map[action.Name]bool{action.Open: true, action.NewTab: true}
 
 // urlPolicy is the set of origins a URL that nobody wrote may go to.
 type urlPolicy struct {

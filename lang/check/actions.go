@@ -3,6 +3,7 @@ package check
 import (
 	"sort"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/types"
 )
 
@@ -32,7 +33,7 @@ type Param struct {
 
 // Action is the signature of one operation of the language.
 type Action struct {
-	Name   string
+	Name   action.Name
 	Params []Param
 	Result types.Type // types.VoidT when it produces no value
 	Doc    string
@@ -67,35 +68,36 @@ func init() {
 	optSecretText := secretText
 	optSecretText.Optional = true
 	for _, a := range []*Action{
-		{Name: "click", Params: []Param{req("target", el), {Name: "button", Types: []types.Type{txt}, Optional: true, NamedOnly: true, Literal: checkButton}}, Result: el, Doc: "click the element"},
-		{Name: "double_click", Params: []Param{req("target", el)}, Result: el, Doc: "double-click the element"},
-		{Name: "right_click", Params: []Param{req("target", el)}, Result: el, Doc: "right-click (context-click) the element"},
-		{Name: "move", Params: []Param{req("target", el)}, Result: el, Doc: "move the pointer over the element (hover)"},
-		{Name: "type", Params: []Param{req("target", el), secretText}, Result: txt, Doc: "type text into the element, replacing its content; the result is the text typed"},
-		{Name: "enter", Params: []Param{opt("target", el)}, Result: void, Doc: "press Enter, in the element when given"},
-		{Name: "key", Params: []Param{key, opt("target", el)}, Result: void, Doc: `press a key or chord such as "Ctrl+C"`},
-		{Name: "copy", Params: []Param{opt("source", el, txt)}, Result: txt, Doc: "copy the element's text, the given text, or the selection; the result is what was copied"},
-		{Name: "cut", Params: []Param{opt("source", el)}, Result: txt, Doc: "cut the selection or the element's content; the result is what was cut"},
-		{Name: "paste", Params: []Param{req("target", el), optSecretText}, Result: txt, Doc: "paste into the element: the given text, or the clipboard"},
-		{Name: "select_text", Params: []Param{req("source", el, txt)}, Result: txt, Doc: "select the element's text, or the given text where it appears on screen"},
-		{Name: "multi_select", Params: []Param{req("targets", types.ListOf(el))}, Result: types.ListOf(el), Doc: "select several elements together"},
-		{Name: "drag", Params: []Param{req("source", el), req("target", el)}, Result: el, Doc: "drag the source element onto the target"},
-		{Name: "scroll", Params: []Param{opt("target", el), optDirection, opt("amount", num)}, Result: void, Doc: "scroll the page or the element"},
-		{Name: "save", Params: []Param{opt("target", el)}, Result: void, Doc: "save (Ctrl+S), in the element's window when given"},
-		{Name: "open", Params: []Param{url}, Result: window, Doc: "navigate the current tab to the URL"},
-		{Name: "new_tab", Params: []Param{optURL}, Result: window, Doc: "open a new tab, at the URL when given"},
-		{Name: "close_tab", Result: void, Doc: "close the current tab"},
-		{Name: "open_window", Params: []Param{req("app", txt)}, Result: window, Doc: "open an application window"},
-		{Name: "close_window", Params: []Param{opt("window", window)}, Result: void, Doc: "close the given or the current window"},
-		{Name: "switch_window", Params: []Param{req("title", txt)}, Result: window, Doc: "bring the window or tab with this title to the front"},
-		{Name: "wait", Params: []Param{req("until", num, el, txt)}, Result: void, Doc: "wait seconds, until an element exists, or until a text appears"},
-		{Name: "assert", Params: []Param{req("condition", types.BoolT, el, txt), opt("message", txt)}, Result: void, Doc: "stop the run unless the condition holds, the element exists or the text is on screen"},
-		{Name: "back", Result: void, Doc: "go back (browser history, Android back key)"},
-		{Name: "launch", Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},
-		{Name: "swipe", Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
-		{Name: "upload", Params: []Param{req("target", el), req("files", txt, types.ListOf(txt))}, Result: el, Doc: "set the files of a file input (paths, relative to the working directory)"},
+		{Name: action.Click, Params: []Param{req("target", el), {Name: "button", Types: []types.Type{txt}, Optional: true, NamedOnly: true, Literal: checkButton}}, Result: el, Doc: "click the element"},
+		{Name: action.DoubleClick, Params: []Param{req("target", el)}, Result: el, Doc: "double-click the element"},
+		{Name: action.RightClick, Params: []Param{req("target", el)}, Result: el, Doc: "right-click (context-click) the element"},
+		{Name: action.Move, Params: []Param{req("target", el)}, Result: el, Doc: "move the pointer over the element (hover)"},
+		{Name: action.Type, Params: []Param{req("target", el), secretText}, Result: txt, Doc: "type text into the element, replacing its content; the result is the text typed"},
+		{Name: action.Enter, Params: []Param{opt("target", el)}, Result: void, Doc: "press Enter, in the element when given"},
+		{Name: action.Key, Params: []Param{key, opt("target", el)}, Result: void, Doc: `press a key or chord such as "Ctrl+C"`},
+		{Name: action.Copy, Params: []Param{opt("source", el, txt)}, Result: txt, Doc: "copy the element's text, the given text, or the selection; the result is what was copied"},
+		{Name: action.Cut, Params: []Param{opt("source", el)}, Result: txt, Doc: "cut the selection or the element's content; the result is what was cut"},
+		{Name: action.Paste, Params: []Param{req("target", el), optSecretText}, Result: txt, Doc: "paste into the element: the given text, or the clipboard"},
+		{Name: action.SelectText, Params: []Param{req("source", el, txt)}, Result: txt, Doc: "select the element's text, or the given text where it appears on screen"},
+		{Name: action.MultiSelect, Params: []Param{req("targets", types.ListOf(el))}, Result: types.ListOf(el), Doc: "select several elements together"},
+		{Name: action.Drag, Params: []Param{req("source", el), req("target", el)}, Result: el, Doc: "drag the source element onto the target"},
+		{Name: action.Scroll, Params: []Param{opt("target", el), optDirection, opt("amount", num)}, Result: void, Doc: "scroll the page or the element"},
+		{Name: action.Save, Params: []Param{opt("target", el)}, Result: void, Doc: "save (Ctrl+S), in the element's window when given"},
+		{Name: action.Open, Params: []Param{url}, Result: window, Doc: "navigate the current tab to the URL"},
+		{Name: action.NewTab, Params: []Param{optURL}, Result: window, Doc: "open a new tab, at the URL when given"},
+		{Name: action.CloseTab, Result: void, Doc: "close the current tab"},
+		{Name: action.OpenWindow, Params: []Param{req("app", txt)}, Result: window, Doc: "open an application window"},
+		{Name: action.CloseWindow, Params: []Param{opt("window", window)}, Result: void, Doc: "close the given or the current window"},
+		{Name: action.SwitchWindow, Params: []Param{req("title", txt)}, Result: window, Doc: "bring the window or tab with this title to the front"},
+		{Name: action.Wait, Params: []Param{req("until", num, el, txt)}, Result: void, Doc: "wait seconds, until an element exists, or until a text appears"},
+		{Name: action.Assert, Params: []Param{req("condition", types.BoolT, el, txt), opt("message", txt)}, Result: void, Doc: "stop the run unless the condition holds, the element exists or the text is on screen"},
+		{Name: action.Back, Result: void, Doc: "go back (browser history, Android back key)"},
+		{Name: action.Launch, Params: []Param{req("app", txt), opt("activity", txt)}, Result: window, Doc: "start an application (or an Android activity) directly"},
+		{Name: action.Swipe, Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
+		{Name: action.Upload, Params: []Param{req("target", el), req("files", txt, types.ListOf(txt))}, Result: el, Doc: "set the files of a file input (paths, relative to the working directory)"},
+		{Name: action.Clear, Params: []Param{req("target", el)}, Result: el, Doc: "empty the field, as selecting its content and deleting it does"},
 	} {
-		Actions[a.Name] = a
+		Actions[string(a.Name)] = a
 	}
 	addCommonParams()
 }

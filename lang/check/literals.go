@@ -5,15 +5,11 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/suggest"
 )
 
 // Validation of literal arguments whose text has a grammar of its own.
-
-var modifiers = map[string]string{
-	"ctrl": "Ctrl", "control": "Ctrl", "alt": "Alt", "option": "Alt", "shift": "Shift",
-	"meta": "Meta", "cmd": "Meta", "command": "Meta", "super": "Meta", "win": "Meta",
-}
 
 // namedKeys are the non-character keys drivers know, in their canonical
 // spelling; matching is case-insensitive.
@@ -35,7 +31,7 @@ func checkKey(s string) string {
 		parts = append(parts[:len(parts)-2], "+") // the '+' key itself
 	}
 	for _, mod := range parts[:len(parts)-1] {
-		if _, ok := modifiers[strings.ToLower(mod)]; !ok {
+		if action.ModifierOf(mod) == "" {
 			return fmt.Sprintf("unknown modifier %q in key %q; modifiers are Ctrl, Alt, Shift, Meta", mod, s)
 		}
 	}

@@ -3,6 +3,7 @@ package check
 import (
 	"strconv"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
@@ -16,7 +17,7 @@ const MaxWaitSeconds = 86400
 // MaxWaitSeconds (a timeout more than 0). A computed one is checked when
 // the step runs.
 func (c *checker) secondsLiteral(callee string, p Param, e ast.Expr) {
-	if !(p.Name == "timeout" || (callee == "wait" && p.Name == "until")) {
+	if !(p.Name == "timeout" || (callee == string(action.Wait) && p.Name == "until")) {
 		return
 	}
 	sign, rng := 1.0, e.Rng()

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/types"
 )
@@ -45,22 +46,22 @@ func quote(s string) string { return `"` + s + `"` }
 // (set_viewport, wait_script). It runs at the end of the actions' init.
 func addCommonParams() {
 	for _, a := range []*Action{
-		{Name: "set_viewport", Params: []Param{req("width", num), req("height", num)}, Result: void,
+		{Name: action.SetViewport, Params: []Param{req("width", num), req("height", num)}, Result: void,
 			Doc: "resize the page's viewport (browser) to width × height CSS pixels"},
-		{Name: "wait_script", Params: []Param{req("expression", txt)}, Result: void,
+		{Name: action.WaitScript, Params: []Param{req("expression", txt)}, Result: void,
 			Doc: "wait until a JavaScript expression is true in the current page (browser only)"},
-		{Name: "wait_navigation", Params: []Param{{Name: "url", Types: []types.Type{types.URLT}, Literal: checkURL}}, Result: void,
+		{Name: action.WaitNavigation, Params: []Param{{Name: "url", Types: []types.Type{types.URLT}, Literal: checkURL}}, Result: void,
 			Doc: "wait until the current tab or one of its frames (out-of-process ones too) has loaded the address"},
 	} {
-		Actions[a.Name] = a
+		Actions[string(a.Name)] = a
 	}
 	named := func(name string, t types.Type) Param {
 		return Param{Name: name, Types: []types.Type{t}, Optional: true, NamedOnly: true}
 	}
-	if s := Actions["scroll"]; s != nil {
+	if s := Actions[string(action.Scroll)]; s != nil {
 		s.Params = append(s.Params, named("x", num), named("y", num))
 	}
-	if w := Actions["wait"]; w != nil {
+	if w := Actions[string(action.Wait)]; w != nil {
 		cmp := named("compare", txt)
 		cmp.Literal = checkCompare
 		w.Params = append(w.Params, named("count", num), cmp, named("hidden", types.BoolT))

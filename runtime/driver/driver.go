@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/cogflow/cogflow/lang/action"
 )
 
 // Rect is an element's bounds in CSS pixels (browser) or screen pixels.
@@ -115,12 +117,12 @@ func (q Query) Hard() bool { return q.CSS != "" || q.XPath != "" || q.Frame != n
 
 // Action is one operation of the language, resolved to concrete arguments.
 type Action struct {
-	Op      string     // the language's action name: click, type, key, open, …
-	Target  *Element   // the element acted on, when the action takes one
-	Target2 *Element   // drag's destination
-	Targets []*Element // multi_select
-	Text    string     // typed/pasted text, key chord, URL, window title, app, direction
-	Number  float64    // scroll amount, wait seconds, swipe distance
+	Op      action.Name // the language's action: click, type, key, open, …
+	Target  *Element    // the element acted on, when the action takes one
+	Target2 *Element    // drag's destination
+	Targets []*Element  // multi_select
+	Text    string      // typed/pasted text, key chord, URL, window title, app, direction
+	Number  float64     // scroll amount, wait seconds, swipe distance
 	// Dialog answers the native dialogs (alert, confirm, prompt,
 	// beforeunload) the action opens: "accept" or "dismiss". Empty means
 	// the action expects none: one that opens fails the action.
@@ -164,14 +166,14 @@ type Result struct {
 // place of a chain of input events.
 type Capabilities struct {
 	// Actions are the language's actions this driver performs.
-	Actions []string
+	Actions []action.Name
 	// Shortcuts name API-first paths, e.g. "open:navigate" (no typing into
 	// the address bar), "type:set-value", "launch:am-start".
 	Shortcuts []string
 }
 
 // Supports reports whether the driver performs the action.
-func (c Capabilities) Supports(op string) bool {
+func (c Capabilities) Supports(op action.Name) bool {
 	for _, a := range c.Actions {
 		if a == op {
 			return true

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"time"
+
+	"github.com/cogflow/cogflow/lang/action"
 )
 
 // Run is a journal read back.
@@ -233,16 +235,25 @@ func hasPrefix(loop, prefix []LoopPos) bool {
 // RepeatableOps are the actions a resume may do again without asking: they
 // change nothing outside the browser session the resume starts afresh
 // (reading, waiting, navigating, typing into a form not yet sent).
-var RepeatableOps = map[string]bool{
-	"type": true, "open": true, "new_tab": true, "wait": true, "assert": true, "copy": true, "scroll": true,
-	"move": true, "select_text": true, "switch_window": true, "set_viewport": true, "wait_navigation": true,
-	"wait_script": true, "back": true, "close_tab": true,
-}
+var RepeatableOps = opSet(
+	action.Type, action.Clear, action.Open, action.NewTab, action.Wait, action.Assert, action.Copy, action.Scroll,
+	action.Move, action.SelectText, action.SwitchWindow, action.SetViewport, action.WaitNavigation,
+	action.WaitScript, action.Back, action.CloseTab,
+)
 
 // ReadBackOps are the repeatable actions whose effect a resume reads back
 // after doing them again: the field holds the text typed, the page is at
 // the URL opened.
-var ReadBackOps = map[string]bool{"type": true, "open": true}
+var ReadBackOps = opSet(action.Type, action.Open)
+
+// opSet is a set of actions, by the name a journal line gives them.
+func opSet(ops ...action.Name) map[string]bool {
+	m := make(map[string]bool, len(ops))
+	for _, o := range ops {
+		m[string(o)] = true
+	}
+	return m
+}
 
 // completedIterations lists each finished iteration once, oldest first.
 func (r *Run) completedIterations() []Iteration {

@@ -14,11 +14,7 @@
 // FromDevTools converts a Chrome DevTools Recorder export into a trace.
 package trace
 
-import (
-	"time"
-
-	"github.com/cogflow/cogflow/runtime/driver"
-)
+import "time"
 
 // Format is the value of every trace's "format" field.
 const Format = "cogflow-trace"
@@ -441,46 +437,6 @@ type CellInfo struct {
 	Column       int    `json:"column"`
 	ColumnHeader string `json:"column_header,omitempty"`
 	RowHeader    string `json:"row_header,omitempty"`
-}
-
-// attributesOf copies a driver element's attributes.
-func attributesOf(e *driver.Element) Attributes {
-	return Attributes{
-		Role: e.Role, Name: e.Name, Text: e.Text, ID: e.ID, Class: e.Class, Value: e.Value,
-		Placeholder: e.Placeholder, Label: e.Label, Href: e.Href, Description: e.Description, Path: e.Path,
-		Bounds:  Rect{X: e.Bounds.X, Y: e.Bounds.Y, W: e.Bounds.W, H: e.Bounds.H},
-		Visible: e.Visible, Enabled: e.Enabled, Editable: e.Editable, Checked: e.Checked, Focus: e.Focus,
-	}
-}
-
-// DriverElement returns the snapshot element as runtime/driver's Element
-// (List and Cell keep the refs of their container and table).
-func (e Element) DriverElement() *driver.Element {
-	a := e.Attributes
-	d := &driver.Element{
-		Ref: e.Ref, Role: a.Role, Name: a.Name, Text: a.Text, ID: a.ID, Class: a.Class, Value: a.Value,
-		Placeholder: a.Placeholder, Label: a.Label, Href: a.Href, Description: a.Description, Path: a.Path,
-		Bounds:  driver.Rect{X: a.Bounds.X, Y: a.Bounds.Y, W: a.Bounds.W, H: a.Bounds.H},
-		Visible: a.Visible, Enabled: a.Enabled, Editable: a.Editable, Checked: a.Checked, Focus: a.Focus,
-		Parent: e.Parent,
-	}
-	if e.List != nil {
-		d.List = &driver.ListInfo{Container: e.List.Container, Index: e.List.Index, Size: e.List.Size}
-	}
-	if e.Cell != nil {
-		d.Cell = &driver.CellInfo{Table: e.Cell.Table, Row: e.Cell.Row, Column: e.Cell.Column,
-			ColumnHeader: e.Cell.ColumnHeader, RowHeader: e.Cell.RowHeader}
-	}
-	return d
-}
-
-// Tree returns the snapshot as runtime/driver's Tree (Taken is zero).
-func (s Snapshot) Tree() *driver.Tree {
-	t := &driver.Tree{URL: s.URL, Title: s.Title, Elements: make([]*driver.Element, len(s.Elements))}
-	for i, e := range s.Elements {
-		t.Elements[i] = e.DriverElement()
-	}
-	return t
 }
 
 // ByRef finds a snapshot element by its ref; nil when there is none.

@@ -1,10 +1,6 @@
 package trace
 
-import (
-	"sort"
-
-	"github.com/cogflow/cogflow/runtime/driver"
-)
+import "sort"
 
 // Caps on context texts, in runes.
 const (
@@ -14,34 +10,14 @@ const (
 	maxItemTexts   = 5
 )
 
-// SnapshotOf converts a driver observation into a snapshot.
-func SnapshotOf(tree *driver.Tree) Snapshot {
-	s := Snapshot{URL: tree.URL, Title: tree.Title}
-	if len(tree.Elements) > 0 {
-		s.Elements = make([]Element, len(tree.Elements))
-	}
-	for i, e := range tree.Elements {
-		el := Element{Ref: e.Ref, Attributes: attributesOf(e), Parent: e.Parent}
-		if e.List != nil {
-			el.List = &ListInfo{Container: e.List.Container, Index: e.List.Index, Size: e.List.Size}
-		}
-		if e.Cell != nil {
-			el.Cell = &CellInfo{Table: e.Cell.Table, Row: e.Cell.Row, Column: e.Cell.Column,
-				ColumnHeader: e.Cell.ColumnHeader, RowHeader: e.Cell.RowHeader}
-		}
-		s.Elements[i] = el
-	}
-	return s
-}
-
-// TargetOf describes element i of an observation as an event target: its
+// TargetOf describes element i of a snapshot as an event target: its
 // attributes and its context (parent and sibling texts, table headers, the
-// list it belongs to), computed from the tree. It panics if i is out of
-// range.
-func TargetOf(tree *driver.Tree, i int) *Target {
+// list it belongs to), computed from the snapshot. It panics if i is out
+// of range.
+func TargetOf(tree *Snapshot, i int) *Target {
 	els := tree.Elements
-	e := els[i]
-	t := &Target{Ref: e.Ref, Attributes: attributesOf(e)}
+	e := &els[i]
+	t := &Target{Ref: e.Ref, Attributes: e.Attributes}
 	c := &Context{}
 	own := textOf(e)
 
@@ -60,7 +36,8 @@ func TargetOf(tree *driver.Tree, i int) *Target {
 		text string
 	}
 	var sibs []sib
-	for j, s := range els {
+	for j := range els {
+		s := &els[j]
 		if j == i || s.Parent != e.Parent {
 			continue
 		}
@@ -80,7 +57,7 @@ func TargetOf(tree *driver.Tree, i int) *Target {
 	// The nearest element, the target itself or an ancestor, that is a
 	// cell or row, and that is a list item.
 	for k, n := i, 0; k >= 0 && k < len(els) && n < len(els) && (c.Headers == nil || c.List == nil); k, n = els[k].Parent, n+1 {
-		a := els[k]
+		a := &els[k]
 		if c.Headers == nil && a.Cell != nil {
 			c.Headers = &Headers{Table: pathOf(tree, a.Cell.Table), Column: a.Cell.ColumnHeader,
 				Row: a.Cell.RowHeader, RowIndex: a.Cell.Row, ColumnIndex: a.Cell.Column}
@@ -96,7 +73,7 @@ func TargetOf(tree *driver.Tree, i int) *Target {
 	return t
 }
 
-func listContext(tree *driver.Tree, li *driver.ListInfo) *ListContext {
+func listContext(tree *Snapshot, li *ListInfo) *ListContext {
 	lc := &ListContext{Container: pathOf(tree, li.Container), Index: li.Index, Size: li.Size}
 	type item struct {
 		index int
@@ -107,7 +84,8 @@ func listContext(tree *driver.Tree, li *driver.ListInfo) *ListContext {
 	// stands for the item.
 	var items []item
 	seen := map[int]bool{}
-	for _, x := range tree.Elements {
+	for k := range tree.Elements {
+		x := &tree.Elements[k]
 		if x.List != nil && x.List.Container == li.Container && !seen[x.List.Index] {
 			seen[x.List.Index] = true
 			items = append(items, item{x.List.Index, capText(textOf(x), maxSiblingText)})
@@ -126,16 +104,18 @@ func listContext(tree *driver.Tree, li *driver.ListInfo) *ListContext {
 	return lc
 }
 
-func textOf(e *driver.Element) string {
+func textOf(e *Element) string {
 	if e.Text != "" {
 		return e.Text
 	}
 	return e.Name
 }
 
-func pathOf(tree *driver.Tree, ref string) string {
-	if e := tree.ByRef(ref); e != nil {
-		return e.Path
+func pathOf(tree *Snapshot, ref string) string {
+	for i := range tree.Elements {
+		if tree.Elements[i].Ref == ref {
+			return tree.Elements[i].Path
+		}
 	}
 	return ""
 }

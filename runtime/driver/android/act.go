@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -23,14 +24,14 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 // lock and time-out; a typed text is then read back from the field.
 func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	d.last = nil // the screen is about to change
-	if a.Secret && (a.Op == "type" || a.Op == "paste") && a.Text != "" && !slices.Contains(d.secrets, a.Text) {
+	if a.Secret && (a.Op == action.Type || a.Op == action.Paste) && a.Text != "" && !slices.Contains(d.secrets, a.Text) {
 		d.secrets = append(d.secrets, a.Text) // screenshots cover it (Screenshot)
 	}
 	res, err := d.do(ctx, a)
-	if err == nil && a.Op != "wait" {
+	if err == nil && a.Op != action.Wait {
 		err = d.settle(ctx)
 	}
-	if err == nil && a.Op == "type" {
+	if err == nil && a.Op == action.Type {
 		err = d.checkTyped(a.Target, a.Text)
 	}
 	return res, err
@@ -40,43 +41,43 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 	var r driver.Result
 	var err error
 	switch a.Op {
-	case "click":
+	case action.Click:
 		err = d.tap(ctx, a.Target, 1)
-	case "double_click":
+	case action.DoubleClick:
 		err = d.tap(ctx, a.Target, 2)
-	case "right_click":
+	case action.RightClick:
 		err = d.longPress(ctx, a.Target)
-	case "type":
+	case action.Type:
 		r.Text, err = d.typeText(ctx, a.Target, a.Text)
-	case "enter":
+	case action.Enter:
 		if a.Target != nil && !a.Target.Focus {
 			if err = d.tap(ctx, a.Target, 1); err != nil {
 				break
 			}
 		}
 		err = d.key(ctx, "Enter")
-	case "key":
+	case action.Key:
 		if a.Target != nil && !a.Target.Focus {
 			if err = d.tap(ctx, a.Target, 1); err != nil {
 				break
 			}
 		}
 		err = d.key(ctx, a.Text)
-	case "back":
+	case action.Back:
 		err = d.key(ctx, "Back")
-	case "scroll":
+	case action.Scroll:
 		err = d.scroll(ctx, a.Target, a.Text, a.Number)
-	case "swipe":
+	case action.Swipe:
 		err = d.swipe(ctx, a.Target, a.Text, a.Number)
-	case "launch":
+	case action.Launch:
 		r.Window, err = d.launch(ctx, a.Text)
-	case "open":
+	case action.Open:
 		r.Window, err = d.openURL(ctx, a.Text)
-	case "wait":
+	case action.Wait:
 		err = d.wait(ctx, a)
 	default:
 		err = fmt.Errorf("the android driver does not perform %q (it performs %s)", a.Op,
-			strings.Join(d.Capabilities().Actions, ", "))
+			action.Join(d.Capabilities().Actions, ", "))
 	}
 	return r, err
 }

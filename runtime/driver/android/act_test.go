@@ -181,6 +181,8 @@ func TestDoErrors(t *testing.T) {
 		{"element without area", driver.Action{Op: "click", Target: &driver.Element{Role: "button", Name: "Gone"}},
 			func(string) ([]byte, error) { return nil, nil }, false, `button "Gone" has no area`},
 		{"not an android action", driver.Action{Op: "new_tab"}, func(string) ([]byte, error) { return nil, nil }, false, `does not perform "new_tab"`},
+		{"clear is not an android action", driver.Action{Op: "clear", Target: &driver.Element{Role: "textbox", Bounds: driver.Rect{W: 10, H: 10}}},
+			func(string) ([]byte, error) { return nil, nil }, false, `does not perform "clear"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -278,6 +280,10 @@ func TestKeyCommand(t *testing.T) {
 		{"a", "input keyevent KEYCODE_A", ""},
 		{"@", "input text @", ""},
 		{"Ctrl+Shift+z", "input keycombination KEYCODE_CTRL_LEFT KEYCODE_SHIFT_LEFT KEYCODE_Z", ""},
+		// The checker's spellings of the modifiers (lang/action), not only
+		// the four the driver once knew.
+		{"Control+a", "input keycombination KEYCODE_CTRL_LEFT KEYCODE_A", ""},
+		{"Cmd+Option+x", "input keycombination KEYCODE_META_LEFT KEYCODE_ALT_LEFT KEYCODE_X", ""},
 		{"Hyper+a", "", "unknown modifier"},
 		{"F13", "", "no Android key code"},
 	}

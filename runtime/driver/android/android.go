@@ -45,6 +45,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -107,9 +108,9 @@ func New(dev Device, opts driver.Options) *Driver {
 // shortcuts.
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
-		Actions: []string{
-			"click", "double_click", "right_click", "type", "enter", "key", "back", "scroll", "swipe",
-			"launch", "open", "wait",
+		Actions: []action.Name{
+			action.Click, action.DoubleClick, action.RightClick, action.Type, action.Enter, action.Key, action.Back, action.Scroll, action.Swipe,
+			action.Launch, action.Open, action.Wait,
 		},
 		Shortcuts: []string{
 			"launch:am-start", // an intent instead of tapping through the launcher

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -108,7 +109,9 @@ var keyCodes = map[string]string{
 	"dpad_right": "DPAD_RIGHT", "dpad_center": "DPAD_CENTER",
 }
 
-var modifierCodes = map[string]string{"ctrl": "CTRL_LEFT", "alt": "ALT_LEFT", "shift": "SHIFT_LEFT", "meta": "META_LEFT"}
+// modifierCodes are the key codes of the modifiers (lang/action knows the
+// words that name them).
+var modifierCodes = map[action.Modifier]string{action.Ctrl: "CTRL_LEFT", action.Alt: "ALT_LEFT", action.Shift: "SHIFT_LEFT", action.Meta: "META_LEFT"}
 
 // keyCode is the KEYCODE_ name of one key: a named key or one letter or
 // digit.
@@ -141,7 +144,7 @@ func keyCommand(name string) (string, error) {
 	}
 	codes := make([]string, 0, len(mods)+1)
 	for _, m := range mods {
-		c, ok := modifierCodes[strings.ToLower(m)]
+		c, ok := modifierCodes[action.ModifierOf(m)]
 		if !ok {
 			return "", fmt.Errorf("unknown modifier %q in key %q", m, name)
 		}

@@ -298,7 +298,7 @@ func (r *recorder) snapshot(t *driver.Tree) string {
 	if r.tr.Snapshots == nil {
 		r.tr.Snapshots = map[string]trace.Snapshot{}
 	}
-	r.tr.Snapshots[id] = trace.SnapshotOf(t)
+	r.tr.Snapshots[id] = driver.SnapshotOf(t)
 	return id
 }
 
@@ -316,7 +316,7 @@ func (r *recorder) gesture(ctx context.Context, g *gesture) error {
 		return r.refresh(ctx) // the keyboard, a system bar: not the app
 	}
 	e := trace.Event{Time: r.now(), Kind: trace.KindClick, Button: trace.ButtonLeft,
-		X: float64(g.x0), Y: float64(g.y0), Target: trace.TargetOf(pre, i)}
+		X: float64(g.x0), Y: float64(g.y0), Target: driver.TargetOf(pre, i)}
 	el := pre.Elements[i]
 	e.OffsetX, e.OffsetY = float64(g.x0)-el.Bounds.X, float64(g.y0)-el.Bounds.Y
 	last := len(r.tr.Events) - 1
@@ -352,7 +352,7 @@ func (r *recorder) swipe(g *gesture, pre *driver.Tree, preH *hierarchy) {
 	}
 	e := trace.Event{Time: r.now(), Kind: trace.KindScroll, X: r.scrollX, Y: r.scrollY}
 	if i := scrollableAt(pre, preH, g.x0, g.y0); i >= 0 {
-		e.Target, e.Snapshot = trace.TargetOf(pre, i), r.snapshot(pre)
+		e.Target, e.Snapshot = driver.TargetOf(pre, i), r.snapshot(pre)
 	}
 	r.tr.Events = append(r.tr.Events, e)
 	r.lastTap = -1
@@ -375,7 +375,7 @@ func (r *recorder) key(ctx context.Context, k *keyPress) error {
 	e := trace.Event{Time: r.now(), Kind: trace.KindKeyDown, Key: &trace.Key{Key: name, Code: "KEYCODE_" + name}}
 	for i, el := range r.cur.Elements {
 		if el.Focus && el.Editable {
-			e.Target, e.Snapshot = trace.TargetOf(r.cur, i), r.snapshot(r.cur)
+			e.Target, e.Snapshot = driver.TargetOf(r.cur, i), r.snapshot(r.cur)
 			break
 		}
 	}
@@ -418,7 +418,7 @@ func (r *recorder) refresh(ctx context.Context) error {
 		}
 		val := next.Elements[j].Value
 		e := trace.Event{Kind: trace.KindInput, Value: val, Text: val,
-			Target: trace.TargetOf(prev, i), Snapshot: r.snapshot(prev)}
+			Target: driver.TargetOf(prev, i), Snapshot: r.snapshot(prev)}
 		if strings.HasPrefix(val, old.Value) {
 			e.Text = val[len(old.Value):]
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/android/adbtest"
 )
@@ -27,7 +28,7 @@ func simDriver(t *testing.T) (*Driver, *adbtest.Server) {
 }
 
 // do observes, finds the one element matching kv and acts on it.
-func do(t *testing.T, d *Driver, op, text string, kv ...string) driver.Result {
+func do(t *testing.T, d *Driver, op action.Name, text string, kv ...string) driver.Result {
 	t.Helper()
 	a := driver.Action{Op: op, Text: text}
 	if len(kv) > 0 {

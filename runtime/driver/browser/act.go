@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -18,7 +19,7 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 
 // act is Do's work on tab t, with the driver locked and ctx bounded.
 func (d *Driver) act(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {
-	if a.Secret && (a.Op == "type" || a.Op == "paste") {
+	if a.Secret && (a.Op == action.Type || a.Op == action.Paste) {
 		// Before acting: a screenshot after a failure covers it too.
 		d.noteSecret(a.Text)
 		if a.Target != nil {
@@ -42,7 +43,7 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 	var r driver.Result
 	var err error
 	switch a.Op {
-	case "click":
+	case action.Click:
 		// An option of a native <select> has no place on the page until
 		// the list pops up, so choosing it is API-first: the select's value.
 		if a.Target != nil && a.Target.Role == "option" {
@@ -58,38 +59,40 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 			break
 		}
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)
-	case "double_click", "right_click", "move":
+	case action.DoubleClick, action.RightClick, action.Move:
 		err = d.pointer(ctx, t, a.Op, a.Target, 0)
-	case "drag":
+	case action.Drag:
 		err = d.drag(ctx, t, a.Target, a.Target2)
-	case "upload":
+	case action.Upload:
 		err = d.upload(ctx, t, a.Target, a.Files)
-	case "multi_select":
+	case action.MultiSelect:
 		err = d.multiSelect(ctx, t, a.Targets)
-	case "type":
+	case action.Type:
 		r.Text, err = d.typeText(ctx, t, a.Target, a.Text)
-	case "enter":
+	case action.Clear:
+		err = d.clear(ctx, t, a.Target)
+	case action.Enter:
 		r.Text, err = d.key(ctx, t, "Enter", a.Target)
-	case "key":
+	case action.Key:
 		r.Text, err = d.key(ctx, t, a.Text, a.Target)
-	case "save":
+	case action.Save:
 		r.Text, err = d.key(ctx, t, "Ctrl+S", a.Target)
-	case "copy", "cut":
-		r.Text, err = d.copyCut(ctx, t, a.Op, a.Target, a.Text)
+	case action.Copy, action.Cut:
+		r.Text, err = d.copyCut(ctx, t, string(a.Op), a.Target, a.Text)
 		r.Secret = d.clipSecret
-	case "paste":
+	case action.Paste:
 		r.Text, err = d.paste(ctx, t, a.Target, a.Text)
-	case "select_text":
+	case action.SelectText:
 		r.Text, err = d.selectText(ctx, t, a.Target, a.Text)
-	case "scroll":
+	case action.Scroll:
 		if a.ScrollTo != nil {
 			err = d.doReplay(ctx, t, a)
 			break
 		}
 		err = d.scroll(ctx, t, a.Target, a.Text, a.Number)
-	case "wait":
+	case action.Wait:
 		err = d.wait(ctx, t, a)
-	case "set_viewport", "wait_script", "wait_navigation":
+	case action.SetViewport, action.WaitScript, action.WaitNavigation:
 		err = d.doReplay(ctx, t, a)
 	default:
 		return d.doWindow(ctx, t, a)
@@ -102,23 +105,23 @@ func (d *Driver) doWindow(ctx context.Context, t *tab, a driver.Action) (driver.
 	var r driver.Result
 	var err error
 	switch a.Op {
-	case "open":
+	case action.Open:
 		if err = d.navigate(ctx, t, a.Text); err == nil {
 			r.Window = d.window(ctx, t)
 		}
-	case "new_tab":
+	case action.NewTab:
 		var nt *tab
 		if nt, err = d.newTab(ctx, a.Text); err == nil {
 			err = d.activate(ctx, nt)
 			r.Window = d.window(ctx, nt)
 		}
-	case "close_tab":
+	case action.CloseTab:
 		err = d.closeTab(ctx, t)
-	case "close_window":
+	case action.CloseWindow:
 		err = d.closeWindow(ctx, a.Text)
-	case "switch_window":
+	case action.SwitchWindow:
 		r.Window, err = d.switchWindowWaiting(ctx, a.Text)
-	case "back":
+	case action.Back:
 		err = d.back(ctx, t)
 	default:
 		err = fmt.Errorf("the browser driver does not perform %q", a.Op)
@@ -152,6 +155,28 @@ func (d *Driver) typeText(ctx context.Context, t *tab, e *driver.Element, text s
 	// Read the field back before its change event: a value that did not
 	// take (maxlength, a page that rewrites what is typed) fails the step.
 	return text, d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": text}, op{"op": "change", "t": o})
+}
+
+// clear empties a field as selecting its content and deleting it does
+// (the page sees the input event of a deletion), reads it back empty, then
+// fires change. A <select> or a date/color/range input gets the empty
+// value set, which reads back and fires its own events.
+func (d *Driver) clear(ctx context.Context, t *tab, e *driver.Element) error {
+	if e == nil {
+		return errors.New("clear needs a target element")
+	}
+	realm, o := spec(e)
+	var res struct {
+		Deleted bool `json:"deleted"`
+		Mark    int  `json:"mark"`
+	}
+	if err := t.run(ctx, realm, []op{{"op": "type", "t": o, "text": ""}}, &res); err != nil {
+		return err
+	}
+	if !res.Deleted {
+		return d.settleIn(ctx, t, realm, res.Mark)
+	}
+	return d.settleIn(ctx, t, realm, res.Mark, op{"op": "readBack", "t": o, "text": ""}, op{"op": "change", "t": o})
 }
 
 // settleIn settles after an action in a realm: operations to finish it run
@@ -288,7 +313,7 @@ func (d *Driver) multiSelect(ctx context.Context, t *tab, es []*driver.Element) 
 			}
 			continue
 		}
-		if err := d.pointer(ctx, t, "click", e, modCtrl); err != nil {
+		if err := d.pointer(ctx, t, action.Click, e, modCtrl); err != nil {
 			return err
 		}
 	}

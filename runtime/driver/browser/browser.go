@@ -40,6 +40,7 @@ import (
 
 	"github.com/go-rod/rod"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -86,11 +87,11 @@ var (
 // shortcuts.
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
-		Actions: []string{
-			"click", "double_click", "right_click", "move", "drag", "upload", "type", "enter", "key",
-			"copy", "cut", "paste", "select_text", "multi_select", "scroll", "save",
-			"open", "new_tab", "close_tab", "close_window", "switch_window", "wait", "back",
-			"set_viewport", "wait_script", "wait_navigation",
+		Actions: []action.Name{
+			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Upload, action.Clear, action.Type, action.Enter, action.Key,
+			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
+			action.Open, action.NewTab, action.CloseTab, action.CloseWindow, action.SwitchWindow, action.Wait, action.Back,
+			action.SetViewport, action.WaitScript, action.WaitNavigation,
 		},
 		Shortcuts: []string{
 			"open:navigate",             // Page.navigate instead of typing an address

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -229,7 +230,7 @@ func TestScreenshotAndCapabilities(t *testing.T) {
 		t.Error("not a PNG")
 	}
 	c := d.Capabilities()
-	for _, a := range []string{"click", "type", "key", "copy", "paste", "open", "new_tab", "switch_window", "wait", "back"} {
+	for _, a := range []action.Name{"click", "type", "key", "copy", "paste", "open", "new_tab", "switch_window", "wait", "back"} {
 		if !c.Supports(a) {
 			t.Errorf("does not support %s", a)
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -82,19 +83,19 @@ func (t *tab) click(ctx context.Context, x, y float64, button string, clicks, mo
 
 // pointer performs click, double_click, right_click and move on a target
 // with real input events, then waits for the page to settle.
-func (d *Driver) pointer(ctx context.Context, t *tab, opName string, e *driver.Element, mods int) error {
+func (d *Driver) pointer(ctx context.Context, t *tab, opName action.Name, e *driver.Element, mods int) error {
 	s, err := d.locate(ctx, t, e)
 	if err != nil {
 		return err
 	}
 	switch opName {
-	case "click":
+	case action.Click:
 		err = t.click(ctx, s.X, s.Y, "left", 1, mods)
-	case "double_click":
+	case action.DoubleClick:
 		err = t.click(ctx, s.X, s.Y, "left", 2, mods)
-	case "right_click":
+	case action.RightClick:
 		err = t.click(ctx, s.X, s.Y, "right", 1, mods)
-	case "move":
+	case action.Move:
 		err = t.mouse(ctx, "mouseMoved", s.X, s.Y, "", 0, mods)
 	}
 	if err != nil {

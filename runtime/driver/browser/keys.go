@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"strings"
 	"unicode/utf8"
@@ -26,20 +27,16 @@ type keyDef struct {
 	location  int
 }
 
-var modifierKeys = map[string]struct {
+// modifierKeys are the CDP keys of the modifiers (lang/action knows the
+// words that name them).
+var modifierKeys = map[action.Modifier]struct {
 	bit int
 	def keyDef
 }{
-	"ctrl":    {modCtrl, keyDef{"Control", "ControlLeft", 17, "", 1}},
-	"control": {modCtrl, keyDef{"Control", "ControlLeft", 17, "", 1}},
-	"alt":     {modAlt, keyDef{"Alt", "AltLeft", 18, "", 1}},
-	"option":  {modAlt, keyDef{"Alt", "AltLeft", 18, "", 1}},
-	"shift":   {modShift, keyDef{"Shift", "ShiftLeft", 16, "", 1}},
-	"meta":    {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
-	"cmd":     {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
-	"command": {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
-	"super":   {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
-	"win":     {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
+	action.Ctrl:  {modCtrl, keyDef{"Control", "ControlLeft", 17, "", 1}},
+	action.Alt:   {modAlt, keyDef{"Alt", "AltLeft", 18, "", 1}},
+	action.Shift: {modShift, keyDef{"Shift", "ShiftLeft", 16, "", 1}},
+	action.Meta:  {modMeta, keyDef{"Meta", "MetaLeft", 91, "", 1}},
 }
 
 var namedKeys = map[string]keyDef{
@@ -88,7 +85,7 @@ func parseChord(s string) (chord, error) {
 		return c, fmt.Errorf("browser: %w", err)
 	}
 	for _, m := range mods {
-		mk, ok := modifierKeys[strings.ToLower(m)]
+		mk, ok := modifierKeys[action.ModifierOf(m)]
 		if !ok {
 			return c, fmt.Errorf("browser: unknown modifier %q in key %q", m, s)
 		}

@@ -242,7 +242,7 @@ function prepType(el, t, text) {
   selectAll(el);
   if (text === '') {
     el.ownerDocument.execCommand('delete');
-    return { text: '' };
+    return { text: '', deleted: true };
   }
   return { insert: true };
 }

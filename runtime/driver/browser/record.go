@@ -274,7 +274,7 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 			e.Key = m.Mods
 		}
 	case "keydown":
-		if m.Key == nil || modifierKey[m.Key.Key] {
+		if m.Key == nil || m.Key.Key == "" || trace.ModifierKey(m.Key.Key) {
 			return false // modifiers are carried by the next key
 		}
 		e.Kind, e.Key, e.Text = trace.KindKeyDown, m.Key, m.Text
@@ -303,8 +303,8 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		if r.tr.Snapshots == nil {
 			r.tr.Snapshots = map[string]trace.Snapshot{}
 		}
-		r.tr.Snapshots[id] = trace.SnapshotOf(tree)
-		e.Target, e.Snapshot = trace.TargetOf(tree, m.TI), id
+		r.tr.Snapshots[id] = driver.SnapshotOf(tree)
+		e.Target, e.Snapshot = driver.TargetOf(tree, m.TI), id
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {
 			e.Target.Selectors = []string{m.Sel}
@@ -362,5 +362,3 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 	}
 	return false
 }
-
-var modifierKey = map[string]bool{"": true, "Control": true, "Shift": true, "Alt": true, "Meta": true, "AltGraph": true, "CapsLock": true}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -15,7 +16,7 @@ import (
 // person's input: set_viewport and wait_script.
 func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 	switch a.Op {
-	case "set_viewport":
+	case action.SetViewport:
 		w, h, ok := parseSize(a.Text)
 		if !ok {
 			return fmt.Errorf("the viewport %q is not WIDTHxHEIGHT", a.Text)
@@ -41,11 +42,11 @@ func (d *Driver) doReplay(ctx context.Context, t *tab, a driver.Action) error {
 		}
 		return waitScript(ctx, t, fmt.Sprintf(
 			"innerWidth === %d && innerHeight === %d && Promise.race([window.__cogflow_resized, new Promise(r => setTimeout(r, 2000))]).then(() => true)", w, h))
-	case "wait_script":
+	case action.WaitScript:
 		return waitScript(ctx, t, a.Text)
-	case "wait_navigation":
+	case action.WaitNavigation:
 		return d.waitNavigation(ctx, t, a.Text)
-	case "scroll":
+	case action.Scroll:
 		if len(a.ScrollTo) != 2 {
 			return fmt.Errorf("a scroll position needs x and y")
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -116,24 +117,24 @@ func (f *Fake) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
 		}
 	}
 	switch a.Op {
-	case "open", "new_tab":
+	case action.Open, action.NewTab:
 		page, ok := f.Pages[a.Text]
 		if !ok {
 			return driver.Result{}, fmt.Errorf("no page at %s", a.Text)
 		}
 		f.tree = page()
 		return driver.Result{Window: &driver.Window{Title: f.tree.Title, URL: f.tree.URL}}, nil
-	case "type":
+	case action.Type:
 		target.Value = a.Text
 		return driver.Result{Text: a.Text}, nil
-	case "paste":
+	case action.Paste:
 		text := a.Text
 		if text == "" {
 			text = f.clipboard
 		}
 		target.Value += text
 		return driver.Result{Text: text}, nil
-	case "copy", "cut", "select_text":
+	case action.Copy, action.Cut, action.SelectText:
 		text := a.Text
 		if target != nil {
 			text = target.Text
@@ -141,17 +142,17 @@ func (f *Fake) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
 				text = target.Value
 			}
 		}
-		if a.Op != "select_text" {
+		if a.Op != action.SelectText {
 			f.clipboard = text
 		}
 		return driver.Result{Text: text}, nil
-	case "click", "double_click":
+	case action.Click, action.DoubleClick:
 		if h := f.OnClick[target.Ref]; h != nil {
 			f.mu.Unlock()
 			h(f, target)
 			f.mu.Lock()
 		}
-	case "switch_window":
+	case action.SwitchWindow:
 		if !strings.Contains(f.tree.Title, a.Text) {
 			return driver.Result{}, fmt.Errorf("no window titled %q", a.Text)
 		}
@@ -167,7 +168,7 @@ func (f *Fake) Screenshot(context.Context) ([]byte, error) {
 
 // Capabilities implements driver.Driver.
 func (f *Fake) Capabilities() driver.Capabilities {
-	return driver.Capabilities{Actions: []string{"click", "type", "copy", "paste", "open", "new_tab", "switch_window", "key", "enter"}}
+	return driver.Capabilities{Actions: []action.Name{action.Click, action.Type, action.Copy, action.Paste, action.Open, action.NewTab, action.SwitchWindow, action.Key, action.Enter}}
 }
 
 // Close implements driver.Driver.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -20,7 +21,7 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 // walks until the tree is stable, under Do's lock and time-out.
 func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
 	res, err := d.do(ctx, a)
-	if err == nil && a.Op != "wait" && a.Op != "close_window" {
+	if err == nil && a.Op != action.Wait && a.Op != action.CloseWindow {
 		err = d.stable(ctx)
 	}
 	return res, err
@@ -30,29 +31,29 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 	var r driver.Result
 	var err error
 	switch a.Op {
-	case "click":
+	case action.Click:
 		_, err = d.click(ctx, a.Target)
-	case "double_click", "right_click", "move":
+	case action.DoubleClick, action.RightClick, action.Move:
 		err = d.pointer(ctx, a.Op, a.Target)
-	case "drag":
+	case action.Drag:
 		err = d.drag(ctx, a.Target, a.Target2)
-	case "multi_select":
+	case action.MultiSelect:
 		err = d.multiSelect(ctx, a.Targets)
-	case "type":
+	case action.Type:
 		r.Text, _, err = d.typeText(ctx, a.Target, a.Text)
-	case "enter":
+	case action.Enter:
 		err = d.key(ctx, "Enter", a.Target)
-	case "key":
+	case action.Key:
 		err = d.key(ctx, a.Text, a.Target)
-	case "save":
+	case action.Save:
 		err = d.key(ctx, "Ctrl+S", a.Target)
-	case "copy", "cut":
-		r.Text, err = d.copyCut(ctx, a.Op, a.Target, a.Text)
-	case "paste":
+	case action.Copy, action.Cut:
+		r.Text, err = d.copyCut(ctx, string(a.Op), a.Target, a.Text)
+	case action.Paste:
 		r.Text, err = d.paste(ctx, a.Target, a.Text)
-	case "select_text":
+	case action.SelectText:
 		r.Text, err = d.selectText(ctx, a.Target, a.Text)
-	case "scroll":
+	case action.Scroll:
 		err = d.scroll(ctx, a.Target, a.Text, a.Number)
 	default:
 		return d.doWindow(ctx, a)
@@ -64,7 +65,7 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 func (d *Driver) doWindow(ctx context.Context, a driver.Action) (driver.Result, error) {
 	var r driver.Result
 	switch a.Op {
-	case "open", "open_window", "launch":
+	case action.Open, action.OpenWindow, action.Launch:
 		if strings.TrimSpace(a.Text) == "" {
 			return r, errors.New("give the application to start: a path, a command or an AppUserModelID")
 		}
@@ -74,7 +75,7 @@ func (d *Driver) doWindow(ctx context.Context, a driver.Action) (driver.Result, 
 		}
 		d.window, r.Window = w.ID, &w
 		return r, nil
-	case "switch_window":
+	case action.SwitchWindow:
 		w, err := d.findWindow(a.Text)
 		if err != nil {
 			return r, err
@@ -84,9 +85,9 @@ func (d *Driver) doWindow(ctx context.Context, a driver.Action) (driver.Result, 
 		}
 		d.window, r.Window = w.ID, &w
 		return r, nil
-	case "close_window":
+	case action.CloseWindow:
 		return r, d.closeWindow(a.Text)
-	case "wait":
+	case action.Wait:
 		return r, d.wait(ctx, a)
 	}
 	return r, fmt.Errorf("the uia driver does not perform %q", a.Op)
@@ -200,7 +201,7 @@ func (d *Driver) point(n *Node) (float64, float64, error) {
 }
 
 // pointer performs the pointer-only actions.
-func (d *Driver) pointer(ctx context.Context, op string, e *driver.Element) error {
+func (d *Driver) pointer(ctx context.Context, op action.Name, e *driver.Element) error {
 	n, err := d.node(ctx, e)
 	if err != nil {
 		return err
@@ -210,9 +211,9 @@ func (d *Driver) pointer(ctx context.Context, op string, e *driver.Element) erro
 		return err
 	}
 	switch op {
-	case "double_click":
+	case action.DoubleClick:
 		return d.auto.Click(x, y, "left", 2)
-	case "right_click":
+	case action.RightClick:
 		return d.auto.Click(x, y, "right", 1)
 	}
 	return d.auto.MoveTo(x, y)

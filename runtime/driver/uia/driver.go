@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -161,10 +162,10 @@ func newDriver(a automation, opts driver.Options) *Driver {
 // shortcuts.
 func (d *Driver) Capabilities() driver.Capabilities {
 	return driver.Capabilities{
-		Actions: []string{
-			"click", "double_click", "right_click", "move", "drag", "type", "enter", "key",
-			"copy", "cut", "paste", "select_text", "multi_select", "scroll", "save",
-			"open", "open_window", "launch", "close_window", "switch_window", "wait",
+		Actions: []action.Name{
+			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Type, action.Enter, action.Key,
+			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
+			action.Open, action.OpenWindow, action.Launch, action.CloseWindow, action.SwitchWindow, action.Wait,
 		},
 		Shortcuts: []string{
 			"click:invoke",          // InvokePattern instead of a mouse click
@@ -296,31 +297,11 @@ func matches(e *driver.Element, q driver.Query, nodes map[string]*Node) bool {
 			continue
 		}
 		given = true
-		if contains(attr(e, a[1]), a[0]) {
+		if contains(e.Attr(a[1]), a[0]) {
 			return true
 		}
 	}
 	return !given && (e.Editable || actionable(nodes[e.Ref]))
-}
-
-func attr(e *driver.Element, k string) string {
-	switch k {
-	case "name":
-		return e.Name
-	case "text":
-		return e.Text
-	case "id":
-		return e.ID
-	case "class":
-		return e.Class
-	case "label":
-		return e.Label
-	case "placeholder":
-		return e.Placeholder
-	case "href":
-		return e.Href
-	}
-	return ""
 }
 
 func contains(have, want string) bool {

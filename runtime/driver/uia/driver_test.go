@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow/lang/action"
 	cfrt "github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
@@ -291,7 +292,7 @@ func byIndex(t *driver.Tree, path string) int {
 func TestCapabilitiesAndClose(t *testing.T) {
 	d, f := testDriver(monsterRoot(t))
 	c := d.Capabilities()
-	for _, op := range []string{"click", "type", "open_window", "switch_window", "close_window", "launch"} {
+	for _, op := range []action.Name{"click", "type", "open_window", "switch_window", "close_window", "launch"} {
 		if !c.Supports(op) {
 			t.Errorf("does not support %s", op)
 		}
@@ -325,5 +326,19 @@ func TestOpenOffWindows(t *testing.T) {
 	_, err := driver.Open(context.Background(), "uia", driver.Options{})
 	if !errors.Is(err, driver.ErrUnavailable) || !strings.Contains(err.Error(), "the uia driver runs on Windows (this is "+runtime.GOOS+")") {
 		t.Errorf("open: %v", err)
+	}
+}
+
+// TestClearNotSupported: an action the driver does not perform fails with
+// a message naming it, never as a silent success.
+func TestClearNotSupported(t *testing.T) {
+	d, _ := testDriver(widgets(monsterRoot(t)))
+	box := target(t, d, loc("textbox", -1, "class", "TextBox"))
+	_, err := d.Do(context.Background(), driver.Action{Op: "clear", Target: box})
+	if err == nil || !strings.Contains(err.Error(), `does not perform "clear"`) {
+		t.Errorf("clear = %v, want: does not perform", err)
+	}
+	if got := target(t, d, loc("textbox", -1, "class", "TextBox")).Value; got != box.Value {
+		t.Errorf("the field changed: %q → %q", box.Value, got)
 	}
 }

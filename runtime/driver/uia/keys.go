@@ -2,6 +2,7 @@ package uia
 
 import (
 	"fmt"
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"strings"
 	"unicode/utf8"
@@ -54,10 +55,10 @@ type Chord struct {
 	Hold, Release bool
 }
 
-// modifierVKs names the modifiers of chords.
-var modifierVKs = map[string]uint16{
-	"ctrl": vkControl, "control": vkControl, "alt": vkMenu, "option": vkMenu,
-	"shift": vkShift, "win": vkLWin, "meta": vkLWin, "cmd": vkLWin, "super": vkLWin,
+// modifierVKs are the virtual keys of the modifiers (lang/action knows
+// the words that name them).
+var modifierVKs = map[action.Modifier]uint16{
+	action.Ctrl: vkControl, action.Alt: vkMenu, action.Shift: vkShift, action.Meta: vkLWin,
 }
 
 // namedVKs are the keys with names, in the DOM's KeyboardEvent.key
@@ -83,7 +84,7 @@ func ParseChord(s string) (Chord, error) {
 	}
 	seen := map[uint16]bool{}
 	for _, m := range mods {
-		vk, ok := modifierVKs[strings.ToLower(m)]
+		vk, ok := modifierVKs[action.ModifierOf(m)]
 		if !ok {
 			return c, fmt.Errorf("uia: unknown modifier %q in key %q", m, s)
 		}

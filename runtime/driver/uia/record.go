@@ -156,15 +156,15 @@ func (r *recorder) locate(n *Node) (*trace.Target, string) {
 				if r.tr.Snapshots == nil {
 					r.tr.Snapshots = map[string]trace.Snapshot{}
 				}
-				r.tr.Snapshots[id] = trace.SnapshotOf(tree)
-				return trace.TargetOf(tree, i), id
+				r.tr.Snapshots[id] = driver.SnapshotOf(tree)
+				return driver.TargetOf(tree, i), id
 			}
 		}
 	}
 	el := element(n)
 	el.Parent, el.Path = -1, segment(n)
 	el.Text = capText(textOf(n, kids(n)))
-	return trace.TargetOf(&driver.Tree{Elements: []*driver.Element{el}}, 0), ""
+	return driver.TargetOf(&driver.Tree{Elements: []*driver.Element{el}}, 0), ""
 }
 
 // key records a key press on the focused element.
