@@ -138,7 +138,7 @@ func TestObserverAndLogger(t *testing.T) {
 
 type steps struct{ names []string }
 
-func (s *steps) Step(r cogflow.StepRecord)       { s.names = append(s.names, r.Step+":"+r.Outcome) }
+func (s *steps) Step(r cogflow.StepReport)       { s.names = append(s.names, r.Step+":"+r.Outcome) }
 func (s *steps) IterationDone([]runtime.LoopPos) {}
 func (s *steps) Interrupted(runtime.Position)    {}
 

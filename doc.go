@@ -14,7 +14,7 @@
 //	  │    └─ knowledge base  stdlib/kb  (Options.Knowledge, ProjectDir)
 //	  ▼ Workflow.Run
 //	  ├─ driver             runtime/driver (browser, android, uia; RunOptions.Driver)
-//	  ├─ resolver cascade   runtime: exact match → RunOptions.Resolvers
+//	  ├─ answerer cascade   runtime: exact match → RunOptions.Answerers
 //	  │                     (ModelResolver: answer cache → model; runtime.AskResolver)
 //	  ├─ journal            runtime/journal (RunOptions.JournalDir; resume)
 //	  └─ interpreter        runtime.Interp: inputs → steps in order → loops

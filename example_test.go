@@ -166,11 +166,11 @@ type greeter struct{}
 
 func (greeter) Name() string { return "greeter" }
 
-func (greeter) Resolve(_ context.Context, r *cogflow.Request) (*cogflow.Answer, error) {
+func (greeter) Answer(_ context.Context, r *cogflow.Request) (*cogflow.Answer, error) {
 	return &cogflow.Answer{Text: "Welcome, " + r.Inputs[0] + "!"}, nil
 }
 
-// Resolvers answer the cognitive dependencies that no exact match answers:
+// Answerers answer the cognitive dependencies that no exact match answers:
 // a model in production (ModelResolver), a stand-in here.
 func ExampleWorkflow_Run_resolver() {
 	w, _ := cogflow.LoadSource("greet.cog", []byte(`task greet "Greet a new customer" {
@@ -181,7 +181,7 @@ func ExampleWorkflow_Run_resolver() {
 }
 `), cogflow.Options{})
 	site := signupSite()
-	_, err := w.Run(context.Background(), cogflow.RunOptions{Driver: site, Resolvers: []cogflow.Resolver{greeter{}}})
+	_, err := w.Run(context.Background(), cogflow.RunOptions{Driver: site, Answerers: []cogflow.Answerer{greeter{}}})
 	if err != nil {
 		fmt.Println(err)
 		return

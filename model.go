@@ -3,14 +3,14 @@ package cogflow
 import (
 	"path/filepath"
 
-	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/config"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/model"
 	"github.com/cogflow/cogflow/runtime/redact"
-	"github.com/cogflow/cogflow/runtime/resolve"
 )
 
-// CacheOptions say how the model resolver uses the answer cache.
+// CacheOptions say how the model answerer uses the answer cache.
 type CacheOptions struct {
 	// JournalDir holds the cache (JournalDir/cache) unless cogflow.hcl
 	// sets cache_dir.
@@ -20,23 +20,23 @@ type CacheOptions struct {
 	NoCache, Refresh bool
 }
 
-// ModelResolver builds the model resolver from the configuration: with a
+// ModelAnswerer builds the model answerer from the configuration: with a
 // model configured it asks it (through the answer cache); without one it
 // still answers from the cache, and passes everything else on. secrets
 // are kept out of prompts and the cache.
-func ModelResolver(conf *config.Config, co CacheOptions, secrets *redact.Set) (runtime.Resolver, error) {
+func ModelAnswerer(conf *config.Config, co CacheOptions, secrets *redact.Set) (dependency.Answerer, error) {
 	l := conf.LLM
 	dir := l.CacheDir
 	if conf.Source("cache_dir") == "default" {
 		dir = filepath.Join(co.JournalDir, "cache")
 	}
-	cache := resolve.NewCache(dir)
+	cache := model.NewCache(dir)
 	cache.NoCache, cache.Refresh, cache.Secrets = co.NoCache, co.Refresh, secrets
 	client, err := llm.FromConfig(conf)
 	if err != nil {
 		return nil, err
 	}
-	return resolve.NewLLM(client, resolve.Options{
+	return model.NewLLM(client, model.Options{
 		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
 		Cache: cache, Secrets: secrets, CandidateBudget: l.CandidateBudget,
 	}), nil

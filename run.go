@@ -25,10 +25,10 @@ type RunOptions struct {
 	// the caller's to close; concurrent runs need one driver each.
 	Driver        driver.Driver
 	DriverOptions driver.Options
-	// Resolvers answer cognitive dependencies the structural resolver
+	// Answerers answer cognitive dependencies the structural answerer
 	// cannot, tried in order: a model (ModelResolver), a person
 	// (runtime.AskResolver), a test's stand-in.
-	Resolvers []Resolver
+	Answerers []Answerer
 	// Observer receives every step as it finishes (a progress display).
 	Observer Observer
 	// Logger, when set, gets one record per step: its name, line,
@@ -111,20 +111,20 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		secrets = redact.New(runtime.SecretInputs(task, opts.Inputs)...)
 	}
 	ro := runtime.Options{Inputs: opts.Inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
-		Resolvers: opts.Resolvers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
+		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), r.Settle
 	}
 	res := &Result{}
 	stopped := &stopPlace{}
-	recs := runtime.Recorders{stopped}
+	recs := runtime.Observers{stopped}
 	jr, err := w.openJournal(task, opts, secrets)
 	if err != nil {
 		return nil, err
 	}
 	if jr != nil {
 		res.RunID = jr.W.ID()
-		recs = append(runtime.Recorders{jr}, recs...)
+		recs = append(runtime.Observers{jr}, recs...)
 	}
 	if opts.Observer != nil {
 		recs = append(recs, opts.Observer)
@@ -153,7 +153,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 }
 
 // openJournal opens the run's journal in opts.JournalDir; nil without one.
-func (w *Workflow) openJournal(task *ast.Task, opts RunOptions, secrets *redact.Set) (*runtime.JournalRecorder, error) {
+func (w *Workflow) openJournal(task *ast.Task, opts RunOptions, secrets *redact.Set) (*runtime.JournalObserver, error) {
 	if opts.JournalDir == "" {
 		return nil, nil
 	}
@@ -166,13 +166,13 @@ func (w *Workflow) openJournal(task *ast.Task, opts RunOptions, secrets *redact.
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
-	return &runtime.JournalRecorder{W: jw, Task: task.Name.Name}, nil
+	return &runtime.JournalObserver{W: jw, Task: task.Name.Name}, nil
 }
 
 // stopPlace keeps where an interrupted run stopped.
 type stopPlace struct{ at runtime.Position }
 
-func (p *stopPlace) Step(runtime.StepRecord)         {}
+func (p *stopPlace) Step(runtime.StepReport)         {}
 func (p *stopPlace) IterationDone([]runtime.LoopPos) {}
 func (p *stopPlace) Interrupted(at runtime.Position) { p.at = at }
 
@@ -182,7 +182,7 @@ type stepLogger struct {
 	secrets *redact.Set
 }
 
-func (l stepLogger) Step(s runtime.StepRecord) {
+func (l stepLogger) Step(s runtime.StepReport) {
 	attrs := []any{"step", s.Step, "line", s.Line, "op", s.Op, "outcome", s.Outcome, "duration", s.Duration}
 	if s.Err != nil {
 		attrs = append(attrs, "error", l.secrets.String(s.Err.Error()))

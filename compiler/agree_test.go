@@ -157,7 +157,7 @@ func TestRecordedDescriptionsAnchor(t *testing.T) {
 			if e.Target == nil || e.Snapshot == "" || e.Target.Ref == "" {
 				continue
 			}
-			_, s, idx := resolve(tr, e.Target, e.Snapshot)
+			_, s, idx := findInSnapshot(tr, e.Target, e.Snapshot)
 			if s == nil || idx < 0 {
 				continue
 			}

@@ -111,7 +111,7 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 	default:
 		return nil, false
 	}
-	_, s, idx := resolve(c.tr, in.Target, snap)
+	_, s, idx := findInSnapshot(c.tr, in.Target, snap)
 	if s == nil || idx < 0 {
 		return nil, false
 	}
@@ -436,7 +436,7 @@ func (c *compiler) example(i int, v ast.Expr) {
 // itself, and the list must hold one option of that name.
 func (c *compiler) optionByValue(i int, value string, sel ast.Expr) (ast.Expr, bool) {
 	in := c.infos[i]
-	_, s, idx := resolve(c.tr, in.Target, in.Snapshot)
+	_, s, idx := findInSnapshot(c.tr, in.Target, in.Snapshot)
 	if c.literal || s == nil || idx < 0 || !meaningful(value) {
 		return nil, false
 	}
@@ -512,7 +512,7 @@ func (c *compiler) itemChoice(i int, t *trace.Target, snap string) ast.Expr {
 	if !ok || c.literal {
 		return e
 	}
-	_, s, idx := resolve(c.tr, c.infos[i].Target, snap)
+	_, s, idx := findInSnapshot(c.tr, c.infos[i].Target, snap)
 	if s == nil || idx < 0 {
 		return e
 	}

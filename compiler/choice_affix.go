@@ -34,7 +34,7 @@ func (c *compiler) affixChoice(i int, t *trace.Target, st *state, snap string) (
 	if c.literal || t == nil || t != in.full || in.Action != action.Click {
 		return nil, false
 	}
-	_, s, idx := resolve(c.tr, in.Target, snap)
+	_, s, idx := findInSnapshot(c.tr, in.Target, snap)
 	if s == nil || idx < 0 {
 		return nil, false
 	}

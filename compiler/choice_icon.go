@@ -35,7 +35,7 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 	default:
 		return nil, false
 	}
-	_, s, idx := resolve(c.tr, in.Target, snap)
+	_, s, idx := findInSnapshot(c.tr, in.Target, snap)
 	if s == nil || idx < 0 || !(itemRoles[s.Elements[idx].Role] || listOf(t) != nil) {
 		// Only an item of a menu or list is chosen by its icon; a control
 		// that merely shares a class with a decoration (a slider's handle)

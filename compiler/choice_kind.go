@@ -38,7 +38,7 @@ func (c *compiler) generalized(i int, t *trace.Target, d *Desc, snap string) *De
 	if c.literal || d == nil || t == nil {
 		return d
 	}
-	_, s, idx := resolve(c.tr, c.infos[i].Target, snap)
+	_, s, idx := findInSnapshot(c.tr, c.infos[i].Target, snap)
 	if s == nil || idx < 0 || t != c.infos[i].full {
 		return d
 	}

@@ -73,7 +73,7 @@ func (c *compiler) ordinalChoice(i int, t *trace.Target, snap string) (ast.Expr,
 	default:
 		return nil, false
 	}
-	_, s, idx := resolve(c.tr, in.Target, snap)
+	_, s, idx := findInSnapshot(c.tr, in.Target, snap)
 	if s == nil || idx < 0 {
 		return nil, false
 	}

@@ -180,12 +180,12 @@ func (c *compiler) enrich() {
 			c.warn(op.Events, "op%d: %s", i+1, op.Note)
 		}
 		if op.Target != nil {
-			in.full, _, _ = resolve(c.tr, op.Target, op.Snapshot)
+			in.full, _, _ = findInSnapshot(c.tr, op.Target, op.Snapshot)
 			in.desc = describeTarget(c.tr, op.Target, op.Snapshot)
 			c.keyCount[in.desc.String()]++
 		}
 		if op.Dest != nil {
-			in.dest, _, _ = resolve(c.tr, op.Dest, op.DestSnapshot)
+			in.dest, _, _ = findInSnapshot(c.tr, op.Dest, op.DestSnapshot)
 			in.dsc = describeTarget(c.tr, op.Dest, op.DestSnapshot)
 			c.keyCount[in.dsc.String()]++
 		}

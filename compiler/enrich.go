@@ -67,11 +67,11 @@ func (d *Desc) Get(name string) string {
 	return ""
 }
 
-// resolve completes a target from its snapshot: when the target names a
+// findInSnapshot completes a target from its snapshot: when the target names a
 // ref of the snapshot, the snapshot's attributes and context fill what the
 // event left out. It returns the snapshot (nil when there is none) and the
 // element's index there (-1 when not found).
-func resolve(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *trace.Snapshot, int) {
+func findInSnapshot(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Target, *trace.Snapshot, int) {
 	if t == nil {
 		return nil, nil, -1
 	}
@@ -191,7 +191,7 @@ func describeTarget(tr *trace.Trace, target *trace.Target, snapID string) *Desc 
 }
 
 func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
-	t, s, idx := resolve(tr, target, snapID)
+	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
 		return &Desc{Ctor: "element"}
 	}
@@ -285,7 +285,7 @@ func container(s *trace.Snapshot, i int) int {
 
 // listDesc describes the list or table a target belongs to, or nil.
 func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
-	t, s, idx := resolve(tr, target, snapID)
+	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
 		return nil
 	}

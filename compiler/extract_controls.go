@@ -198,7 +198,7 @@ func (x *extractor) button(e *trace.Event) {
 		}
 	}
 	why := ""
-	switch full, _, _ := resolve(x.tr, e.Target, e.Snapshot); {
+	switch full, _, _ := findInSnapshot(x.tr, e.Target, e.Snapshot); {
 	case href == "":
 		why = "the element has no link address to open in a new tab"
 	case back == "":
@@ -311,7 +311,7 @@ func (c *compiler) secretExpr(text string, t *trace.Target, st *state) ast.Expr 
 
 // full is the event's target completed from its snapshot.
 func (x *extractor) full(e *trace.Event) *trace.Target {
-	t, _, _ := resolve(x.tr, e.Target, e.Snapshot)
+	t, _, _ := findInSnapshot(x.tr, e.Target, e.Snapshot)
 	return t
 }
 

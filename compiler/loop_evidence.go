@@ -271,7 +271,7 @@ func (c *compiler) demonstratedChoice(in *info, d *Desc, st *state) bool {
 // describes a target that is a whole item (the next search result), never
 // a button inside it.
 func isItem(tr *trace.Trace, target *trace.Target, snapID string) bool {
-	t, s, idx := resolve(tr, target, snapID)
+	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
 		return false
 	}

@@ -43,7 +43,7 @@ func (c *compiler) filteredLoop(i int, cont string, idx int) bool {
 	}
 	acted, end := c.actedItems(cont, idx)
 	in := c.infos[i]
-	_, s, tidx := resolve(c.tr, in.Target, in.Snapshot)
+	_, s, tidx := findInSnapshot(c.tr, in.Target, in.Snapshot)
 	if s == nil || tidx < 0 || s.Elements[tidx].List == nil {
 		return false
 	}

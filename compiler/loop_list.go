@@ -79,7 +79,7 @@ func (c *compiler) inLoopItem(i int, t *trace.Target) bool {
 // item itself, or the element of the item that matches what target and
 // its counterpart in a neighbouring item have in common.
 func itemTarget(tr *trace.Trace, target *trace.Target, snapID string) ast.Expr {
-	t, s, idx := resolve(tr, target, snapID)
+	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
 		return ref("item")
 	}

@@ -98,7 +98,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 	if first.Action != action.Click {
 		return nil
 	}
-	_, s, idx := resolve(c.tr, first.Target, first.Snapshot)
+	_, s, idx := findInSnapshot(c.tr, first.Target, first.Snapshot)
 	if s == nil || idx < 0 {
 		return nil
 	}
@@ -117,7 +117,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 		if in.Action != action.Click {
 			break
 		}
-		_, sj, k := resolve(c.tr, in.Target, in.Snapshot)
+		_, sj, k := findInSnapshot(c.tr, in.Target, in.Snapshot)
 		if sj == nil || k < 0 {
 			break
 		}
@@ -207,7 +207,7 @@ func (c *compiler) boxLoop(i int) *valueLoop {
 	if _, ok := library["split_list"]; !ok {
 		return nil
 	}
-	_, s, idx := resolve(c.tr, in.Target, in.Snapshot)
+	_, s, idx := findInSnapshot(c.tr, in.Target, in.Snapshot)
 	if s == nil || idx < 0 || s.Elements[idx].Role != "checkbox" {
 		return nil
 	}

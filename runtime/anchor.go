@@ -22,7 +22,6 @@ type Candidate struct {
 	Why   string
 }
 
-
 // Choose anchors a locator among candidates exactly as a running workflow
 // does: the clear winner, or an *AnchorError. Drivers' tests use it to
 // show that their normalized trees anchor the way recordings expect.
@@ -86,8 +85,8 @@ func query(l *Locator) driver.Query {
 	return q
 }
 
-// resolve finds the live element an Elem stands for now.
-func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error) {
+// anchorElement finds the live element an Elem stands for now.
+func (in *Interp) anchorElement(ctx context.Context, e *Elem) (*driver.Element, error) {
 	if e.derive != nil {
 		el, err := e.derive(ctx, in)
 		if err != nil {
@@ -103,7 +102,7 @@ func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error)
 	q := query(l)
 	var scope *driver.Element
 	if l.Within != nil {
-		w, err := in.resolve(ctx, l.Within)
+		w, err := in.anchorElement(ctx, l.Within)
 		if err != nil {
 			return nil, err
 		}
@@ -111,7 +110,7 @@ func (in *Interp) resolve(ctx context.Context, e *Elem) (*driver.Element, error)
 		q.Within = w.Ref
 	}
 	if q.Hard() {
-		return in.resolveHard(ctx, e, q, scope)
+		return in.anchorBySelector(ctx, e, q, scope)
 	}
 	candidates, err := in.candidates(ctx, q, scope)
 	if err != nil {

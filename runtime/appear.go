@@ -17,19 +17,19 @@ import (
 // later. Ambiguity is not looked at again: the strict rule stands.
 var appearGrace = time.Second
 
-// resolveTarget anchors a step's target like resolve, but when nothing
+// anchorShown anchors a step's target like resolve, but when nothing
 // matches a description it looks again every waitPoll, within appearGrace
 // or the step's own timeout when that is shorter. What is chosen follows
 // the same rules on the later screen: the wait changes when it is looked
 // at, never how.
-func (in *Interp) resolveTarget(ctx context.Context, e *Elem, timeout time.Duration) (*driver.Element, error) {
+func (in *Interp) anchorShown(ctx context.Context, e *Elem, timeout time.Duration) (*driver.Element, error) {
 	limit := appearGrace
 	if timeout > 0 && timeout < limit {
 		limit = timeout
 	}
 	deadline := time.Now().Add(limit)
 	for {
-		live, err := in.resolve(ctx, e)
+		live, err := in.anchorElement(ctx, e)
 		var anchorErr *AnchorError
 		if err == nil || e.Desc == nil || !errors.As(err, &anchorErr) || anchorErr.Ambiguous || anchorErr.Empty || !time.Now().Before(deadline) {
 			return live, err

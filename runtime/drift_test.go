@@ -107,7 +107,7 @@ func TestStructuralDrift(t *testing.T) {
 	}
 }
 
-// TestChosenElementDoesNotDrift: an element a resolver chose once is found
+// TestChosenElementDoesNotDrift: an element a answerer chose once is found
 // again by what it was (its role, name, text, path); when it is gone, a
 // look-alike is not taken for it.
 func TestChosenElementDoesNotDrift(t *testing.T) {

@@ -93,7 +93,7 @@ func (in *Interp) member(ctx context.Context, m *ast.Member) (cty.Value, error) 
 	if err != nil {
 		return cty.NilVal, fmt.Errorf(".%s: %w", m.Name.Name, err)
 	}
-	live, err := in.resolve(ctx, e)
+	live, err := in.anchorElement(ctx, e)
 	if err != nil {
 		return cty.NilVal, err
 	}

@@ -6,31 +6,24 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/dependency"
 )
 
-// Forgetter is a resolver that keeps answers between runs (the answer
-// cache) and can forget one. A step that fails forgets the answers its
-// arguments used, so that the next run asks again rather than failing the
-// same way on a wrong or stale answer.
-type Forgetter interface {
-	Forget(a *Answer) error
-}
-
-// usedAnswer is a dependency's answer, with the resolver that gave it.
+// usedAnswer is a dependency's answer, with the answerer that gave it.
 type usedAnswer struct {
-	resolver Resolver
+	answerer dependency.Answerer
 	dep      *ast.Dependency
-	answer   *Answer
+	answer   *dependency.Answer
 }
 
-// forgetUsed makes the resolvers that keep answers forget those a failed
+// forgetUsed makes the answerers that keep answers forget those a failed
 // step used, and returns the step's error, saying so when a cached answer
 // was among them: the failure may be the cache's, and --refresh asks every
-// dependency again. A resolver that cannot forget costs only the advice.
+// dependency again. A answerer that cannot forget costs only the advice.
 func (in *Interp) forgetUsed(used []usedAnswer, err error) error {
 	var cached []string
 	for _, u := range used {
-		if f, ok := u.resolver.(Forgetter); ok && u.answer.CacheKey != "" {
+		if f, ok := u.answerer.(dependency.Forgetter); ok && u.answer.CacheKey != "" {
 			_ = f.Forget(u.answer) // best effort: a failed eviction costs only the advice below
 		}
 		if u.answer.Cached {

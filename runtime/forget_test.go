@@ -7,9 +7,10 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 )
 
-// keeper is a resolver that keeps answers: it answers every dependency
+// keeper is a answerer that keeps answers: it answers every dependency
 // with its script, and records what it is told to forget.
 type keeper struct {
 	cached    bool
@@ -18,20 +19,20 @@ type keeper struct {
 
 func (k *keeper) Name() string { return "llm" }
 
-func (k *keeper) Resolve(_ context.Context, r *runtime.Request) (*runtime.Answer, error) {
-	a := &runtime.Answer{Text: "answer to " + r.Description, CacheKey: "key of " + r.Description, Cached: k.cached}
+func (k *keeper) Answer(_ context.Context, r *dependency.Request) (*dependency.Answer, error) {
+	a := &dependency.Answer{Text: "answer to " + r.Description, CacheKey: "key of " + r.Description, Cached: k.cached}
 	if k.cached {
 		a.CachedAt = time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
 	}
 	return a, nil
 }
 
-func (k *keeper) Forget(a *runtime.Answer) error {
+func (k *keeper) Forget(a *dependency.Answer) error {
 	k.forgotten = append(k.forgotten, a.CacheKey)
 	return nil
 }
 
-// TestFailedStepForgetsItsAnswers: a step that fails makes the resolver
+// TestFailedStepForgetsItsAnswers: a step that fails makes the answerer
 // forget the answers its arguments used (and only those), and its error
 // says when one came from the cache and suggests --refresh.
 func TestFailedStepForgetsItsAnswers(t *testing.T) {
@@ -64,7 +65,7 @@ func TestFailedStepForgetsItsAnswers(t *testing.T) {
   `+tt.body+`
 }`)
 			k := &keeper{cached: tt.cached}
-			_, err := runtime.New(file, task, info, wikiSite(), runtime.Options{Resolvers: []runtime.Resolver{k}}).Run(context.Background())
+			_, err := runtime.New(file, task, info, wikiSite(), runtime.Options{Answerers: []dependency.Answerer{k}}).Run(context.Background())
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("error %v, want an error: %v", err, tt.wantErr)
 			}

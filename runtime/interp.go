@@ -1,7 +1,7 @@
 // Package runtime runs checked workflows: it evaluates expressions as
 // go-cty values, anchors element descriptions on the live UI, performs each
 // step through a driver, resolves cognitive dependencies through a cascade
-// of resolvers, and reports every step to a recorder (the run journal).
+// of answerers, and reports every step to a recorder (the run journal).
 //
 // The pipeline reads top to bottom in Interp.Run: inputs → declarations →
 // steps in order, loops over lists found at run time → summary.
@@ -20,6 +20,7 @@ import (
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/funcs"
@@ -37,15 +38,15 @@ type Options struct {
 	// Prompter talks to the person at the terminal; nil means nobody is
 	// there, so confirm steps fail unless Yes is set.
 	Prompter Prompter
-	// Resolvers answer cognitive dependencies, tried in order after the
+	// Answerers answer cognitive dependencies, tried in order after the
 	// structural one.
-	Resolvers []Resolver
+	Answerers []dependency.Answerer
 	// AllowOrigins widens the URL policy (urlpolicy.go): origins such as
 	// "https://example.com", "https://*.example.com" or "*", to which
 	// open and new_tab may go with a URL from a model or the page.
 	AllowOrigins []string
 	// Recorder receives every step; nil records nothing.
-	Recorder Recorder
+	Recorder Observer
 	// Done tells which loop iterations an earlier, interrupted run already
 	// finished, so that a resumed run skips them: it gets the positions of
 	// all enclosing loops, innermost last. Nil skips nothing.
@@ -62,7 +63,7 @@ type Options struct {
 	// left in doubt; nil when there is none.
 	Settle *Settle
 	// Secrets is the run's set of secrets, shared with the journal, the
-	// resolvers and the terminal output: the run adds its secret inputs
+	// answerers and the terminal output: the run adds its secret inputs
 	// and every text it derives from them (taint.go). Nil: a set of its own.
 	Secrets *redact.Set
 }
@@ -109,9 +110,9 @@ type Interp struct {
 	last    *ast.Step       // the last step that finished
 	// lastLoops is where last finished: its loop iterations.
 	lastLoops []LoopPos
-	// lastSource records which resolver answered each dependency.
+	// lastSource records which answerer answered each dependency.
 	lastSource map[*ast.Dependency]string
-	lastAnswer map[*ast.Dependency]*Answer
+	lastAnswer map[*ast.Dependency]*dependency.Answer
 	urls       *urlPolicy // built at the first URL nobody wrote
 	// used lists the answers the running step's own arguments used, so
 	// that the step, if it fails, forgets them (forget.go).
@@ -130,7 +131,7 @@ func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, op
 		opts.Secrets = redact.New()
 	}
 	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
-		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*Answer{}}
+		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
 	for _, d := range file.Decls {
 		if s, ok := d.(*ast.Skill); ok {
 			in.skills[s.Name.Name] = s
@@ -276,7 +277,7 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 // itemKey identifies a loop item by its text, best effort.
 func (in *Interp) itemKey(ctx context.Context, item cty.Value) string {
 	if e, err := asElem(item); err == nil {
-		if live, err := in.resolve(ctx, e); err == nil {
+		if live, err := in.anchorElement(ctx, e); err == nil {
 			return truncate(strings.Join(strings.Fields(elementText(live)), " "), 80)
 		}
 		return ""

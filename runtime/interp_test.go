@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 	"github.com/cogflow/cogflow/stdlib/kb"
@@ -40,13 +41,13 @@ func load(t *testing.T, src string) (*ast.File, *ast.Task, *check.Info) {
 // recorder keeps a run's events.
 type recorder struct {
 	mu          sync.Mutex
-	steps       []runtime.StepRecord
+	steps       []runtime.StepReport
 	iterations  [][]runtime.LoopPos
 	interrupted runtime.Position
 	wasStopped  bool
 }
 
-func (r *recorder) Step(s runtime.StepRecord) {
+func (r *recorder) Step(s runtime.StepReport) {
 	r.mu.Lock()
 	r.steps = append(r.steps, s)
 	r.mu.Unlock()
@@ -122,7 +123,7 @@ func TestNormalRun(t *testing.T) {
 	person := &answers{lines: []string{"The highest mountain of Africa."}}
 	in := runtime.New(file, task, info, f, runtime.Options{
 		Inputs: map[string]string{"keyword": "Mount Kenya"}, Recorder: rec,
-		Resolvers: []runtime.Resolver{runtime.AskResolver{P: person}},
+		Answerers: []dependency.Answerer{runtime.AskAnswerer{P: person}},
 	})
 	if _, err := in.Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -131,7 +132,7 @@ func TestNormalRun(t *testing.T) {
 	if got := tree.Elements[3].Value; got != "The highest mountain of Africa. (MOUNT KENYA)" {
 		t.Errorf("notes = %q", got)
 	}
-	// The exact title match needs no judgement: the structural resolver
+	// The exact title match needs no judgement: the structural answerer
 	// picked r2, and only the summary was asked.
 	if clicked := f.Log[3].Target.Ref; clicked != "r2" {
 		t.Errorf("clicked %s, want r2", clicked)

@@ -66,7 +66,7 @@ func (n navigator) children(h any, rows bool) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	live, err := n.in.resolve(n.ctx, parent)
+	live, err := n.in.anchorElement(n.ctx, parent)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +99,7 @@ func (n navigator) children(h any, rows bool) ([]any, error) {
 func (n navigator) nth(parent *Elem, rows bool, i int, origin string) *Elem {
 	e := &Elem{Origin: origin}
 	e.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
-		live, err := in.resolve(ctx, parent)
+		live, err := in.anchorElement(ctx, parent)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +132,7 @@ func (n navigator) Cell(row any, header string) (any, error) {
 	}
 	cell := &Elem{Origin: fmt.Sprintf("%s.cell(%q)", r.Origin, header)}
 	cell.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
-		live, err := in.resolve(ctx, r)
+		live, err := in.anchorElement(ctx, r)
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +157,7 @@ func (n navigator) Cell(row any, header string) (any, error) {
 		return nil, fmt.Errorf("the row has no column %q (columns: %s)", header, strings.Join(headers, ", "))
 	}
 	// Resolve now, so that a wrong header fails at the step that names it.
-	if _, err := n.in.resolve(n.ctx, cell); err != nil {
+	if _, err := n.in.anchorElement(n.ctx, cell); err != nil {
 		return nil, err
 	}
 	return cell, nil
@@ -183,7 +183,7 @@ func (n navigator) Cells(row any) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	live, err := n.in.resolve(n.ctx, r)
+	live, err := n.in.anchorElement(n.ctx, r)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func (n navigator) Cells(row any) ([]any, error) {
 		column := c.Cell.Column
 		cell := &Elem{Origin: fmt.Sprintf("cells(%s)[%d]", r.Origin, i), Live: c}
 		cell.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
-			live, err := in.resolve(ctx, r)
+			live, err := in.anchorElement(ctx, r)
 			if err != nil {
 				return nil, err
 			}
@@ -231,7 +231,7 @@ func (n navigator) step(h any, delta int, fn string) (any, error) {
 	}
 	out := &Elem{Origin: fmt.Sprintf("%s(%s)", fn, e.Origin)}
 	out.derive = func(ctx context.Context, in *Interp) (*driver.Element, error) {
-		live, err := in.resolve(ctx, e)
+		live, err := in.anchorElement(ctx, e)
 		if err != nil {
 			return nil, err
 		}
@@ -259,7 +259,7 @@ func (n navigator) step(h any, delta int, fn string) (any, error) {
 		}
 		return sibs[at+delta], nil
 	}
-	if _, err := n.in.resolve(n.ctx, out); err != nil {
+	if _, err := n.in.anchorElement(n.ctx, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -274,7 +274,7 @@ func (n navigator) Text(h any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	live, err := n.in.resolve(n.ctx, e)
+	live, err := n.in.anchorElement(n.ctx, e)
 	if err != nil {
 		return "", err
 	}

@@ -67,7 +67,7 @@ func (in *Interp) matching(ctx context.Context, l *Locator) ([]*driver.Element, 
 	}
 	cands := tree.Elements
 	if l.Within != nil {
-		w, err := in.resolve(ctx, l.Within)
+		w, err := in.anchorElement(ctx, l.Within)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 )
@@ -79,7 +80,7 @@ func TestNonFiniteNumbers(t *testing.T) {
 			f := drivertest.New(&driver.Tree{Title: "x"})
 			person := &answers{lines: tc.answers}
 			_, err := runtime.New(file, task, info, f, runtime.Options{Inputs: tc.inputs,
-				Resolvers: []runtime.Resolver{runtime.AskResolver{P: person}}}).Run(context.Background())
+				Answerers: []dependency.Answerer{runtime.AskAnswerer{P: person}}}).Run(context.Background())
 			if tc.want == "" {
 				if err != nil {
 					t.Fatal(err)

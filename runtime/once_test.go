@@ -19,7 +19,7 @@ type intentRecorder struct {
 	fail    error
 }
 
-func (r *intentRecorder) Intent(s runtime.StepRecord) error {
+func (r *intentRecorder) Intent(s runtime.StepReport) error {
 	if r.fail != nil {
 		return r.fail
 	}

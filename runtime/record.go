@@ -4,8 +4,8 @@ import (
 	"github.com/cogflow/cogflow/runtime/journal"
 )
 
-// JournalRecorder records a run's events in a run journal.
-type JournalRecorder struct {
+// JournalObserver records a run's events in a run journal.
+type JournalObserver struct {
 	W    *journal.Writer
 	Task string
 	// Err keeps the first error writing the journal: a run goes on when
@@ -13,7 +13,7 @@ type JournalRecorder struct {
 	Err error
 }
 
-func (r *JournalRecorder) keep(err error) {
+func (r *JournalObserver) keep(err error) {
 	if err != nil && r.Err == nil {
 		r.Err = err
 	}
@@ -28,7 +28,7 @@ func loopPositions(loops []LoopPos) []journal.LoopPos {
 }
 
 // Step implements Recorder.
-func (r *JournalRecorder) Step(s StepRecord) {
+func (r *JournalObserver) Step(s StepReport) {
 	ev := journal.StepEvent{
 		Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op, Value: s.Value,
 		Source: journal.Source(s.ValueFrom), Started: s.Started, Duration: journal.Duration(s.Duration),
@@ -70,12 +70,12 @@ func argSource(s string) journal.Source {
 }
 
 // IterationDone implements Recorder.
-func (r *JournalRecorder) IterationDone(loops []LoopPos) {
+func (r *JournalObserver) IterationDone(loops []LoopPos) {
 	r.keep(r.W.IterationDone(r.Task, loopPositions(loops)))
 }
 
 // Interrupted implements Recorder.
-func (r *JournalRecorder) Interrupted(at Position) {
+func (r *JournalObserver) Interrupted(at Position) {
 	r.keep(r.W.Interrupted(journal.Position{Task: r.Task, Step: at.Step, Line: at.Line, Loop: loopPositions(at.Loops)}))
 }
 
@@ -109,7 +109,7 @@ func sameIndexes(a, b []journal.LoopPos) bool {
 
 // Intent implements IntentRecorder: it journals the step's intent and
 // syncs it before the step acts.
-func (r *JournalRecorder) Intent(s StepRecord) error {
+func (r *JournalObserver) Intent(s StepReport) error {
 	ev := journal.Intent{Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op}
 	for _, a := range s.Args {
 		ev.Args = append(ev.Args, journal.Arg{Name: a.Name, Value: a.Value, Source: argSource(a.Source)})

@@ -1,11 +1,11 @@
 package runtime
 
-// Recorders sends a run's events to several recorders in order (the
+// Observers sends a run's events to several recorders in order (the
 // journal, the progress lines, an observer).
-type Recorders []Recorder
+type Observers []Observer
 
 // Step implements Recorder.
-func (m Recorders) Step(s StepRecord) {
+func (m Observers) Step(s StepReport) {
 	for _, r := range m {
 		r.Step(s)
 	}
@@ -13,7 +13,7 @@ func (m Recorders) Step(s StepRecord) {
 
 // Intent passes the intent to the recorders that keep a write-ahead
 // journal; the first error stops the step before it acts.
-func (m Recorders) Intent(s StepRecord) error {
+func (m Observers) Intent(s StepReport) error {
 	for _, r := range m {
 		if ir, ok := r.(IntentRecorder); ok {
 			if err := ir.Intent(s); err != nil {
@@ -25,14 +25,14 @@ func (m Recorders) Intent(s StepRecord) error {
 }
 
 // IterationDone implements Recorder.
-func (m Recorders) IterationDone(l []LoopPos) {
+func (m Observers) IterationDone(l []LoopPos) {
 	for _, r := range m {
 		r.IterationDone(l)
 	}
 }
 
 // Interrupted implements Recorder.
-func (m Recorders) Interrupted(at Position) {
+func (m Observers) Interrupted(at Position) {
 	for _, r := range m {
 		r.Interrupted(at)
 	}

@@ -55,9 +55,9 @@ func hardQuery(l *Locator, q *driver.Query) {
 	}
 }
 
-// resolveHard anchors a locator with selector attributes among exactly the
+// anchorBySelector anchors a locator with selector attributes among exactly the
 // elements the driver says satisfy them.
-func (in *Interp) resolveHard(ctx context.Context, e *Elem, q driver.Query, scope *driver.Element) (*driver.Element, error) {
+func (in *Interp) anchorBySelector(ctx context.Context, e *Elem, q driver.Query, scope *driver.Element) (*driver.Element, error) {
 	found, err := in.selected(ctx, q, scope)
 	if err != nil {
 		return nil, err
@@ -261,7 +261,7 @@ func (in *Interp) waitCount(ctx context.Context, a driver.Action, target *Elem, 
 func (in *Interp) count(ctx context.Context, e *Elem) (int, error) {
 	in.tree = nil
 	if e.Desc == nil {
-		if _, err := in.resolve(ctx, e); err != nil {
+		if _, err := in.anchorElement(ctx, e); err != nil {
 			return 0, nil
 		}
 		return 1, nil

@@ -51,7 +51,7 @@ func (in *Interp) readBack(ctx context.Context, op action.Name, args map[string]
 		if err != nil || text.IsNull() || text.Type() != cty.String {
 			return nil
 		}
-		live, err := in.resolve(ctx, e)
+		live, err := in.anchorElement(ctx, e)
 		if err != nil {
 			return fmt.Errorf("reading back the step in doubt: %w", err)
 		}

@@ -21,8 +21,8 @@ type ArgRecord struct {
 	Name, Value, Source string
 }
 
-// StepRecord is what the recorder learns about one step.
-type StepRecord struct {
+// StepReport is what the recorder learns about one step.
+type StepReport struct {
 	Step       string
 	Line       int
 	Source     string // the step as written
@@ -30,7 +30,7 @@ type StepRecord struct {
 	Op         string
 	Args       []ArgRecord
 	Value      string
-	ValueFrom  string // which resolver answered a dependency, if one did
+	ValueFrom  string // which answerer answered a dependency, if one did
 	TokensIn   int    // model tokens the step's dependencies cost
 	TokensOut  int
 	CostUSD    float64
@@ -53,7 +53,7 @@ type StepRecord struct {
 // must have made it durable when it returns. An error stops the run
 // before the step acts.
 type IntentRecorder interface {
-	Intent(StepRecord) error
+	Intent(StepReport) error
 }
 
 // JournalError is a journal that cannot be written: the run stops before
@@ -66,9 +66,9 @@ func (e *JournalError) Error() string {
 
 func (e *JournalError) Unwrap() error { return e.Err }
 
-// Recorder receives a run's events: the journal implements it.
-type Recorder interface {
-	Step(StepRecord)
+// Observer receives a run's events: the journal implements it.
+type Observer interface {
+	Step(StepReport)
 	IterationDone(loops []LoopPos)
 	Interrupted(at Position)
 }
@@ -87,7 +87,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	prev := in.current
 	in.current = s
 	defer func() { in.current = prev }()
-	rec := StepRecord{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Started: time.Now()}
+	rec := StepReport{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Started: time.Now()}
 	call, _ := s.Value.(*ast.Call)
 	if call != nil {
 		rec.Op = call.CalleeName()
@@ -178,13 +178,13 @@ func (in *Interp) permitted(s *ast.Step) (bool, error) {
 	}
 }
 
-func (in *Interp) record(rec StepRecord) {
+func (in *Interp) record(rec StepReport) {
 	if in.opts.Recorder != nil {
 		in.opts.Recorder.Step(rec)
 	}
 }
 
-func (in *Interp) screenshot(ctx context.Context, rec *StepRecord) {
+func (in *Interp) screenshot(ctx context.Context, rec *StepReport) {
 	png, err := in.drv.Screenshot(ctx)
 	if err != nil {
 		rec.NoScreenshot = err.Error()
@@ -194,7 +194,7 @@ func (in *Interp) screenshot(ctx context.Context, rec *StepRecord) {
 }
 
 // perform evaluates the arguments and runs the action or skill.
-func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec *StepRecord) (cty.Value, error) {
+func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec *StepReport) (cty.Value, error) {
 	if call == nil {
 		return cty.NilVal, fmt.Errorf("a step must perform an action")
 	}
@@ -223,7 +223,7 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 }
 
 // bindArgs evaluates a call's arguments by parameter name.
-func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.Call, rec *StepRecord) (map[string]cty.Value, error) {
+func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.Call, rec *StepReport) (map[string]cty.Value, error) {
 	args := map[string]cty.Value{}
 	for i, a := range call.Args {
 		name := ""
@@ -288,7 +288,7 @@ func sourceOf(e ast.Expr) string {
 
 // runSkill runs a skill's steps in a scope of their own; its value is its
 // last step's.
-func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call, rec *StepRecord) (cty.Value, error) {
+func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call, rec *StepReport) (cty.Value, error) {
 	scope := map[string]cty.Value{}
 	for i, p := range skill.Params {
 		var arg *ast.Arg
@@ -401,7 +401,7 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 		if err != nil {
 			return err
 		}
-		live, err := in.resolveTarget(ctx, e, a.Timeout)
+		live, err := in.anchorShown(ctx, e, a.Timeout)
 		if err != nil {
 			return err
 		}
@@ -419,7 +419,7 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 			if err != nil {
 				return err
 			}
-			live, err := in.resolve(ctx, e)
+			live, err := in.anchorElement(ctx, e)
 			if err != nil {
 				return err
 			}
@@ -462,7 +462,7 @@ func (in *Interp) wait(ctx context.Context, a driver.Action, target *Elem, until
 	}
 	for {
 		in.tree = nil
-		_, err := in.resolve(ctx, target)
+		_, err := in.anchorElement(ctx, target)
 		var anchorErr *AnchorError
 		if err == nil || !errors.As(err, &anchorErr) || time.Now().After(deadline) {
 			return err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 )
@@ -49,7 +50,7 @@ task go "Open the site" {
 			}
 			opts := runtime.Options{
 				Inputs:    map[string]string{"site": site},
-				Resolvers: []runtime.Resolver{model{name: "llm", text: tc.path}},
+				Answerers: []dependency.Answerer{model{name: "llm", text: tc.path}},
 			}
 			_, err := runtime.New(file, task, info, f, opts).Run(context.Background())
 			var opened []string

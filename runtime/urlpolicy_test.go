@@ -6,17 +6,18 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 )
 
-// model is a resolver that answers every text question with one text, as
+// model is a answerer that answers every text question with one text, as
 // a language model talked into it by a page would.
 type model struct{ name, text string }
 
 func (m model) Name() string { return m.name }
-func (m model) Resolve(context.Context, *runtime.Request) (*runtime.Answer, error) {
-	return &runtime.Answer{Text: m.text}, nil
+func (m model) Answer(context.Context, *dependency.Request) (*dependency.Answer, error) {
+	return &dependency.Answer{Text: m.text}, nil
 }
 
 // TestURLPolicy: a URL that came from a model or the page is opened only
@@ -50,7 +51,7 @@ task go "Follow the link" {
   }
 }`
 	for _, tc := range []struct {
-		name, src, resolver, answer string
+		name, src, answerer, answer string
 		allow                       []string
 		inputs                      map[string]string
 		want                        string // "" when the URL is opened
@@ -65,14 +66,14 @@ task go "Follow the link" {
 		{name: "off origin", src: fromModel, answer: "http://evil.example/x", want: "the origin http://evil.example:80 is not one the workflow visits or names"},
 		{name: "user info", src: fromModel, answer: "http://wiki@evil.example/", want: "http://evil.example:80"},
 		{name: "other port", src: fromModel, answer: "http://wiki:8080/", want: "http://wiki:8080"},
-		{name: "cached answer", src: fromModel, resolver: "cache", answer: "file:///etc/passwd", want: "its scheme is file:"},
+		{name: "cached answer", src: fromModel, answerer: "cache", answer: "file:///etc/passwd", want: "its scheme is file:"},
 		{name: "allowed origin", src: fromModel, answer: "https://docs.example/a", allow: []string{"https://docs.example"}},
 		{name: "allowed subdomain", src: fromModel, answer: "https://a.b.example/", allow: []string{"https://*.example"}},
 		{name: "subdomain pattern is not the domain", src: fromModel, answer: "https://example/", allow: []string{"https://*.example"}, want: "https://example:443"},
 		{name: "any origin, still http only", src: fromModel, answer: "file:///etc/passwd", allow: []string{"*"}, want: "its scheme is file:"},
 		{name: "any origin", src: fromModel, answer: "https://evil.example/", allow: []string{"*"}},
 		{name: "input names the origin", src: fromModel, answer: "https://shop.example/x", inputs: map[string]string{"site": "https://shop.example/"}},
-		{name: "a person at --ask", src: fromModel, resolver: "ask", answer: "file:///tmp/page.html"},
+		{name: "a person at --ask", src: fromModel, answerer: "ask", answer: "file:///tmp/page.html"},
 		{name: "through a skill", src: viaSkill, answer: "http://evil.example/", want: "came from a model's answer"},
 		{name: "new tab", src: tab, answer: "javascript:alert(1)", want: "its scheme is javascript:"},
 		{name: "loop over an input", src: loop, answer: "file:///tmp/a.html", inputs: map[string]string{"pages": "file:///tmp/a.html"}},
@@ -84,17 +85,17 @@ task go "Follow the link" {
 			for _, u := range []string{"http://wiki/", tc.answer, tc.inputs["site"]} {
 				f.Pages[u] = home
 			}
-			resolver := tc.resolver
-			if resolver == "" {
-				resolver = "llm"
+			answerer := tc.answerer
+			if answerer == "" {
+				answerer = "llm"
 			}
-			var rs []runtime.Resolver
-			if resolver == "ask" {
-				rs = append(rs, runtime.AskResolver{P: &answers{lines: []string{tc.answer}}})
+			var rs []dependency.Answerer
+			if answerer == "ask" {
+				rs = append(rs, runtime.AskAnswerer{P: &answers{lines: []string{tc.answer}}})
 			} else {
-				rs = append(rs, model{name: resolver, text: tc.answer})
+				rs = append(rs, model{name: answerer, text: tc.answer})
 			}
-			_, err := runtime.New(file, task, info, f, runtime.Options{Inputs: tc.inputs, Resolvers: rs, AllowOrigins: tc.allow}).Run(context.Background())
+			_, err := runtime.New(file, task, info, f, runtime.Options{Inputs: tc.inputs, Answerers: rs, AllowOrigins: tc.allow}).Run(context.Background())
 			opened := false
 			for _, a := range f.Log {
 				if (a.Op == "open" || a.Op == "new_tab") && a.Text == tc.answer {

@@ -41,7 +41,7 @@ func fixedWorkflow(base string) string {
 // stepTimes keeps the durations of the timed steps.
 type stepTimes struct{ d []time.Duration }
 
-func (s *stepTimes) Step(r runtime.StepRecord) {
+func (s *stepTimes) Step(r runtime.StepReport) {
 	if r.Op == "type" || r.Op == "click" {
 		s.d = append(s.d, r.Duration)
 	}

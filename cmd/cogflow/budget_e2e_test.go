@@ -15,7 +15,7 @@ import (
 )
 
 // TestE2ECandidateBudgetSetting: cogflow.hcl's candidate_budget reaches the
-// resolver: on a page of 400 links, the choice prompt offers as many
+// answerer: on a page of 400 links, the choice prompt offers as many
 // candidates as the budget holds, far fewer with a small budget than with
 // the default, and the link the choice is about in both.
 func TestE2ECandidateBudgetSetting(t *testing.T) {

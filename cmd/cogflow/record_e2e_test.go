@@ -330,7 +330,7 @@ func TestE2ERecordKeyword(t *testing.T) {
 		t.Errorf("notes after the run: %q", s2.State().Notes)
 	}
 	// The choice among the results was made by the structural
-	// exact-match resolver: the link titled exactly "Mount Kenya".
+	// exact-match answerer: the link titled exactly "Mount Kenya".
 	journals, _ := filepath.Glob(filepath.Join(root, "runs", "*", journal.JournalFile))
 	chosen := false
 	for _, j := range journals {
@@ -343,7 +343,7 @@ func TestE2ERecordKeyword(t *testing.T) {
 		}
 	}
 	if !chosen {
-		t.Errorf("the journal does not show the structural resolver clicking the link \"Mount Kenya\" (journals %v)\n%s", journals, r.stderr)
+		t.Errorf("the journal does not show the structural answerer clicking the link \"Mount Kenya\" (journals %v)\n%s", journals, r.stderr)
 	}
 }
 

@@ -162,7 +162,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		inputs = res.inputs
 	}
 	// One set of secrets for the whole run: the interpreter adds every text
-	// it derives from a secret, and the journal, the model resolver, the
+	// it derives from a secret, and the journal, the model answerer, the
 	// cache and the terminal output all redact with what it holds.
 	secrets := cfg.secrets
 	if secrets == nil {
@@ -175,17 +175,17 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		// A question may show candidates, a page's text: redacted too.
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
-	model, err := cogflow.ModelResolver(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets)
+	model, err := cogflow.ModelAnswerer(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
 	}
-	opts.Resolvers = append(opts.Resolvers, model)
+	opts.Answerers = append(opts.Answerers, model)
 	if cfg.llm != nil {
 		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
 	}
 	if cfg.ask {
-		opts.Resolvers = append(opts.Resolvers, runtime.AskResolver{P: opts.Prompter})
+		opts.Answerers = append(opts.Answerers, runtime.AskAnswerer{P: opts.Prompter})
 	}
 	if res != nil {
 		opts.Resume = res.Resumption
@@ -250,7 +250,7 @@ type progress struct {
 	secrets *redact.Set
 }
 
-func (p progress) Step(s runtime.StepRecord) {
+func (p progress) Step(s runtime.StepReport) {
 	mark := map[string]string{"ok": "ok", "failed": "FAILED", "declined": "skipped"}[s.Outcome]
 	indent := strings.Repeat("  ", len(s.Loops))
 	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, p.secrets.String(truncateLine(s.Source, 90)), s.Duration.Round(time.Millisecond))

@@ -63,7 +63,7 @@ const (
 	DefaultMaxRetries  = 3
 	DefaultCacheDir    = ".cogflow/cache"
 	// DefaultCandidateBudget is resolve.DefaultCandidateBudget (a test
-	// keeps them equal; this package does not import the resolver).
+	// keeps them equal; this package does not import the answerer).
 	DefaultCandidateBudget = 800
 )
 

@@ -60,10 +60,10 @@ const (
 
 var outcomes = map[Outcome]bool{OK: true, Failed: true, Skipped: true, Declined: true, InDoubt: true, Interrupted: true, BadWorkflow: true}
 
-// Source names the resolver that produced a value.
+// Source names the answerer that produced a value.
 type Source string
 
-// Sources, cheapest first as the resolver cascade tries them.
+// Sources, cheapest first as the answerer cascade tries them.
 const (
 	SourceLiteral    Source = "literal"
 	SourceInput      Source = "input"
@@ -165,7 +165,7 @@ type StepEvent struct {
 	Op         string    `json:"op"`
 	Args       []Arg     `json:"args,omitempty"`
 	Value      string    `json:"value,omitempty"`  // result, rendered
-	Source     Source    `json:"source,omitempty"` // which resolver answered
+	Source     Source    `json:"source,omitempty"` // which answerer answered
 	Started    time.Time `json:"started"`          // zero: the Writer uses now - Duration
 	Duration   Duration  `json:"duration_ms"`
 	Outcome    Outcome   `json:"outcome"` // "" is written as ok
@@ -291,7 +291,7 @@ type Summary struct {
 	Iterations        int            `json:"iterations"`                   // iterations this run finished
 	ResumedIterations int            `json:"resumed_iterations,omitempty"` // carried over from the resumed run
 	Tokens            Tokens         `json:"tokens"`
-	Sources           map[Source]int `json:"sources,omitempty"` // steps per resolver
+	Sources           map[Source]int `json:"sources,omitempty"` // steps per answerer
 	StepTimes         []StepTime     `json:"step_durations,omitempty"`
 }
 

@@ -35,7 +35,7 @@ func runFuncs(t *testing.T, url, steps string) (error, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &runtime.JournalRecorder{W: w, Task: "t"}
+	rec := &runtime.JournalObserver{W: w, Task: "t"}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	_, runErr := runtime.New(file, task, info, sharedDriver(t), runtime.Options{Recorder: rec}).Run(ctx)

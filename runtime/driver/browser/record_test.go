@@ -17,6 +17,7 @@ import (
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 	"github.com/cogflow/cogflow/stdlib/kb"
@@ -234,7 +235,7 @@ func TestRecordDemonstration(t *testing.T) {
 	file, task, info := checkedTask(t, "demo.cog", out.Source)
 	in := runtime.New(file, task, info, d, runtime.Options{
 		Inputs:    map[string]string{"search": "Mount Kenya", "notes": "Second highest"},
-		Resolvers: []runtime.Resolver{firstStartingWith{}},
+		Answerers: []dependency.Answerer{firstStartingWith{}},
 	})
 	if _, err := in.Run(ctx); err != nil {
 		t.Fatalf("run: %v", err)
@@ -262,13 +263,13 @@ type firstStartingWith struct{}
 
 func (firstStartingWith) Name() string { return "test" }
 
-func (firstStartingWith) Resolve(_ context.Context, r *runtime.Request) (*runtime.Answer, error) {
+func (firstStartingWith) Answer(_ context.Context, r *dependency.Request) (*dependency.Answer, error) {
 	if len(r.Inputs) == 0 {
 		return nil, nil
 	}
 	for _, c := range r.Candidates {
 		if c.Role == "link" && strings.HasPrefix(c.Name, r.Inputs[0]) {
-			return &runtime.Answer{Element: c}, nil
+			return &dependency.Answer{Element: c}, nil
 		}
 	}
 	return nil, nil

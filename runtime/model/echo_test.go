@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -14,7 +14,7 @@ func TestHugeAnswerNotEchoed(t *testing.T) {
 	cands := results(eightResults...)
 	huge := "The answer is " + strings.Repeat("é", 1<<19) // 1 MB, 2-byte characters
 	f := script(huge, huge)
-	_, err := NewLLM(f, Options{}).Resolve(context.Background(), elementReq("Kilimanjaro", cands))
+	_, err := NewLLM(f, Options{}).Answer(context.Background(), elementReq("Kilimanjaro", cands))
 	if !errors.Is(err, ErrInvalidAnswer) {
 		t.Fatalf("err = %v, want an invalid answer", err)
 	}

@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/llm"
 )
 
@@ -36,7 +36,7 @@ func BenchmarkElementPrompt5000(b *testing.B) {
 func BenchmarkResolverOverhead(b *testing.B) {
 	cases := []struct {
 		name string
-		req  *runtime.Request
+		req  *dependency.Request
 	}{
 		{"summarize", textReq("", "summarize", "in one sentence", types.TextT,
 			"Kilimanjaro is a dormant volcano in Tanzania. It is the highest mountain in Africa.")},
@@ -51,7 +51,7 @@ func BenchmarkResolverOverhead(b *testing.B) {
 			}
 			ctx := context.Background()
 			for b.Loop() {
-				if _, err := r.Resolve(ctx, c.req); err != nil {
+				if _, err := r.Answer(ctx, c.req); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -64,11 +64,11 @@ func BenchmarkCacheHit(b *testing.B) {
 	r := NewLLM(script(`{"index": 2}`), Options{Cache: NewCache(b.TempDir())})
 	req := elementReq("Kilimanjaro", results(eightResults...))
 	ctx := context.Background()
-	if _, err := r.Resolve(ctx, req); err != nil {
+	if _, err := r.Answer(ctx, req); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if a, err := r.Resolve(ctx, req); err != nil || !a.Cached {
+		if a, err := r.Answer(ctx, req); err != nil || !a.Cached {
 			b.Fatal(a, err)
 		}
 	}
@@ -87,7 +87,7 @@ func TestElementPromptSize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		f := script("1")
-		if _, err := NewLLM(f, Options{}).Resolve(context.Background(), elementReq(tt.keyword, bigPage(5000, tt.keyword))); err != nil {
+		if _, err := NewLLM(f, Options{}).Answer(context.Background(), elementReq(tt.keyword, bigPage(5000, tt.keyword))); err != nil {
 			t.Fatal(err)
 		}
 		msgs := f.reqs[0].Messages

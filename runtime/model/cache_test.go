@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
@@ -60,11 +60,11 @@ func TestCacheModes(t *testing.T) {
 			f := script("2", "3")
 			r := NewLLM(f, Options{Cache: c, TextModel: "m"})
 			page := results(eightResults...)
-			if a, err := r.Resolve(context.Background(), elementReq("Kilimanjaro", page)); err != nil || a.Element != page[1] || a.Cached {
+			if a, err := r.Answer(context.Background(), elementReq("Kilimanjaro", page)); err != nil || a.Element != page[1] || a.Cached {
 				t.Fatalf("first run: %+v, %v", a, err)
 			}
 			again := clonePage(page)
-			a, err := r.Resolve(context.Background(), elementReq("Kilimanjaro", again))
+			a, err := r.Answer(context.Background(), elementReq("Kilimanjaro", again))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,14 +90,14 @@ func TestCacheKinds(t *testing.T) {
 	page := results(eightResults...)
 	span := textReq("", "match_text", "the mountain", types.TextT, "Kibo")
 	span.Candidates, span.Tree = page, &driver.Tree{Elements: page}
-	reqs := []*runtime.Request{
+	reqs := []*dependency.Request{
 		textReq("", "summarize", "in one sentence", types.TextT, "text"),
 		textReq("", "calculate", "the total", types.NumberT, "40 + 2"),
 		span,
 	}
 	for round := range 2 {
 		for _, req := range reqs {
-			a, err := r.Resolve(context.Background(), req)
+			a, err := r.Answer(context.Background(), req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,14 +110,14 @@ func TestCacheKinds(t *testing.T) {
 		t.Fatalf("%d calls, want 3", f.calls())
 	}
 	changed := textReq("", "summarize", "in one sentence", types.TextT, "other text")
-	if a, _ := r.Resolve(context.Background(), changed); a.Cached || a.Text != "Another." {
+	if a, _ := r.Answer(context.Background(), changed); a.Cached || a.Text != "Another." {
 		t.Errorf("a changed input hit the cache: %+v", a)
 	}
 	// The span's entry is a miss once the text is off the screen.
 	gone := clonePage(page)
 	gone[1].Text, gone[1].Name = "Kilimanjaro", "Kilimanjaro"
 	span.Candidates, span.Tree = gone, &driver.Tree{Elements: gone[2:]}
-	if a, _ := r.Resolve(context.Background(), span); a != nil && a.Cached {
+	if a, _ := r.Answer(context.Background(), span); a != nil && a.Cached {
 		t.Errorf("a span no longer on the screen came from the cache: %+v", a)
 	}
 }
@@ -136,7 +136,7 @@ func TestCacheStaleElement(t *testing.T) {
 	if err := c.Put(r.key(d), Entry{Kind: "element", Index: 1, Fingerprint: "0123456789abcdef"}); err != nil {
 		t.Fatal(err)
 	}
-	a, err := r.Resolve(context.Background(), req)
+	a, err := r.Answer(context.Background(), req)
 	if err != nil || a.Cached || f.calls() != 1 || a.Element != page[1] {
 		t.Errorf("answer %+v, error %v, calls %d", a, err, f.calls())
 	}

@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"testing"
@@ -7,8 +7,8 @@ import (
 )
 
 // TestCandidateBudgetDefault: the configuration's default is the
-// resolver's. The test lives here, not in runtime/config, since config
-// must not import the resolver (llm.FromConfig imports config).
+// answerer's. The test lives here, not in runtime/config, since config
+// must not import the answerer (llm.FromConfig imports config).
 func TestCandidateBudgetDefault(t *testing.T) {
 	if config.DefaultCandidateBudget != DefaultCandidateBudget {
 		t.Errorf("config.DefaultCandidateBudget = %d, resolve.DefaultCandidateBudget = %d", config.DefaultCandidateBudget, DefaultCandidateBudget)

@@ -8,80 +8,24 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/zclconf/go-cty/cty"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/types"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
-// Request is a cognitive dependency to resolve now.
-type Request struct {
-	Step        string
-	Line        int
-	Main, Sub   string
-	Description string
-	Result      types.Type // text, number or element
-	Goal        string     // the task's goal sentence
-	// Inputs are the dependency's input values, rendered as text. The
-	// checker guarantees no secret is among them.
-	Inputs []string
-	// Candidates are the elements an element result may be chosen from:
-	// the visible, actionable elements of the page, in page order — or
-	// of Scope only, when the dependency says within:.
-	Candidates []*driver.Element
-	// Scope is the element a choice is made inside (within:), nil when
-	// the whole screen is open.
-	Scope *driver.Element
-	// Tree is the screen when the dependency is resolved; candidates come
-	// from it.
-	Tree *driver.Tree
-	// ScreenText is the screen's whole visible text, for dependencies
-	// that read information off the screen (extract_information); empty
-	// when the driver cannot give it.
-	ScreenText string
-}
-
-// Answer is a resolver's answer; exactly one of Text, Number and Element
-// fits Result. The rest says what it cost, for the journal.
-type Answer struct {
-	Text    string
-	Number  float64
-	Element *driver.Element
-
-	Model     string
-	TokensIn  int
-	TokensOut int
-	CostUSD   float64
-	Calls     int           // model requests made, retries and repairs included
-	Latency   time.Duration // time spent waiting for the model
-	Cached    bool          // answered from the cache
-	// CachedAt is when a cached answer was stored (zero when not Cached).
-	CachedAt time.Time
-	// CacheKey names the cache entry that holds the answer, served or
-	// freshly stored; "" when none does. A Forgetter forgets it by this.
-	CacheKey string
-}
-
-// Resolver answers dependencies. It returns (nil, nil) when it has no
-// answer, so that the next resolver in the cascade is tried.
-type Resolver interface {
-	// Name is what the journal records as the value's source.
-	Name() string
-	Resolve(ctx context.Context, r *Request) (*Answer, error)
-}
-
-// ErrNoResolver explains how to get dependencies answered.
-var ErrNoResolver = errors.New("no resolver could answer it: configure a language model " +
+// ErrNoAnswerer explains how to get dependencies answered.
+var ErrNoAnswerer = errors.New("nothing could answer it: configure a language model " +
 	"(set OPENAI_API_KEY, and OPENAI_BASE_URL for another OpenAI-compatible endpoint) " +
 	"or run with --ask to answer at the terminal")
 
-// dependency resolves e through the cascade: the exact-match resolver
+// dependency resolves e through the cascade: the exact-match answerer
 // first, then the configured ones in order.
 func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value, error) {
-	req := &Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
+	req := &dependency.Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
 	if e.Main != nil {
 		req.Main = e.Main.Name
 	}
@@ -117,7 +61,7 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		if scope != nil {
 			// Only what lies inside the scope may be chosen: a page that
 			// talks the model into another answer still cannot leave it.
-			live, err := in.resolve(ctx, scope)
+			live, err := in.anchorElement(ctx, scope)
 			if err != nil {
 				return cty.NilVal, fmt.Errorf("within: %w", err)
 			}
@@ -129,18 +73,18 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 			return cty.NilVal, err
 		}
 	}
-	resolvers := append([]Resolver{exactMatch{}}, in.opts.Resolvers...)
-	// A resolver that fails (a model that answered nonsense twice) hands
+	answerers := append([]dependency.Answerer{exactMatch{}}, in.opts.Answerers...)
+	// A answerer that fails (a model that answered nonsense twice) hands
 	// the question on: a person at the terminal may still answer it.
 	var failed error
-	for _, r := range resolvers {
-		ans, err := r.Resolve(ctx, req)
+	for _, r := range answerers {
+		ans, err := r.Answer(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return cty.NilVal, err
 			}
 			if failed == nil {
-				// Resolvers that name the dependency themselves are reported
+				// Answerers that name the dependency themselves are reported
 				// as they are, so that the message does not say it twice.
 				failed = err
 				if !strings.Contains(err.Error(), e.Sub.Name+"<") {
@@ -158,13 +102,13 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		}
 		in.lastSource[e] = src
 		in.lastAnswer[e] = ans
-		in.used = append(in.used, usedAnswer{resolver: r, dep: e, answer: ans})
+		in.used = append(in.used, usedAnswer{answerer: r, dep: e, answer: ans})
 		return answerValue(req, ans)
 	}
 	if failed != nil {
 		return cty.NilVal, failed
 	}
-	return cty.NilVal, fmt.Errorf("%s<%q>: %w", e.Sub.Name, e.Description.Value, ErrNoResolver)
+	return cty.NilVal, fmt.Errorf("%s<%q>: %w", e.Sub.Name, e.Description.Value, ErrNoAnswerer)
 }
 
 // resultType is the dependency's type as the checker computed it.
@@ -181,7 +125,7 @@ func (in *Interp) resultType(e *ast.Dependency) types.Type {
 	return types.TextT
 }
 
-func answerValue(req *Request, a *Answer) (cty.Value, error) {
+func answerValue(req *dependency.Request, a *dependency.Answer) (cty.Value, error) {
 	switch req.Result.Kind {
 	case types.Element:
 		if a.Element == nil {
@@ -209,12 +153,12 @@ func actionable(t *driver.Tree) []*driver.Element {
 }
 
 // exactMatch answers match_element and match_text without judgement when
-// exactly one candidate's text equals an input: the structural resolver.
+// exactly one candidate's text equals an input: the structural answerer.
 type exactMatch struct{}
 
 func (exactMatch) Name() string { return "structural" }
 
-func (exactMatch) Resolve(_ context.Context, r *Request) (*Answer, error) {
+func (exactMatch) Answer(_ context.Context, r *dependency.Request) (*dependency.Answer, error) {
 	if r.Sub != "match_element" && r.Sub != "match_text" {
 		return nil, nil
 	}
@@ -232,7 +176,7 @@ func (exactMatch) Resolve(_ context.Context, r *Request) (*Answer, error) {
 	if found == nil {
 		return nil, nil
 	}
-	return &Answer{Element: found, Text: elementText(found)}, nil
+	return &dependency.Answer{Element: found, Text: elementText(found)}, nil
 }
 
 // Prompter asks a person at the terminal.
@@ -262,15 +206,15 @@ func (p *TermPrompter) Ask(q string) (string, error) {
 	return strings.TrimRight(line, "\r\n"), nil
 }
 
-// AskResolver lets a person answer dependencies (--ask).
-type AskResolver struct{ P Prompter }
+// AskAnswerer lets a person answer dependencies (--ask).
+type AskAnswerer struct{ P Prompter }
 
-// Name implements Resolver.
-func (AskResolver) Name() string { return "ask" }
+// Name implements Answerer.
+func (AskAnswerer) Name() string { return "ask" }
 
-// Resolve implements Resolver: it shows the dependency, its inputs and, for
+// Answer implements Answerer: it shows the dependency, its inputs and, for
 // an element, the numbered candidates, and reads the answer.
-func (a AskResolver) Resolve(_ context.Context, r *Request) (*Answer, error) {
+func (a AskAnswerer) Answer(_ context.Context, r *dependency.Request) (*dependency.Answer, error) {
 	var q strings.Builder
 	fmt.Fprintf(&q, "line %d, step %s needs: %s<%q>\n", r.Line, r.Step, r.Sub, r.Description)
 	for i, in := range r.Inputs {
@@ -295,19 +239,19 @@ func (a AskResolver) Resolve(_ context.Context, r *Request) (*Answer, error) {
 		case types.Element:
 			n, err := strconv.Atoi(line)
 			if err == nil && n >= 1 && n <= len(r.Candidates) {
-				return &Answer{Element: r.Candidates[n-1]}, nil
+				return &dependency.Answer{Element: r.Candidates[n-1]}, nil
 			}
 		case types.Number:
 			f, err := ParseNumber(line)
 			if err == nil {
-				return &Answer{Number: f}, nil
+				return &dependency.Answer{Number: f}, nil
 			}
 			// Say why before asking again: strconv reads "NaN" and "Inf",
 			// which no step can use.
 			q.Reset()
 			fmt.Fprintf(&q, "(%v; answer again)\n%s", err, question)
 		default:
-			return &Answer{Text: line}, nil
+			return &dependency.Answer{Text: line}, nil
 		}
 	}
 }

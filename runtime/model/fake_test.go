@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
 )
@@ -116,8 +116,8 @@ var eightResults = []string{"Mount Everest", "Kilimanjaro", "Mont Blanc", "Denal
 	"Aconcagua", "Mount Elbrus", "Mount Kosciuszko", "Vinson Massif"}
 
 // elementReq asks for the search result most related to keyword.
-func elementReq(keyword string, cands []*driver.Element) *runtime.Request {
-	return &runtime.Request{
+func elementReq(keyword string, cands []*driver.Element) *dependency.Request {
+	return &dependency.Request{
 		Step: "op4", Line: 9, Sub: "match_element", Result: types.ElementT,
 		Description: "the search result most related to the keyword",
 		Goal:        "Look up a keyword and add a summary to my notes",
@@ -126,8 +126,8 @@ func elementReq(keyword string, cands []*driver.Element) *runtime.Request {
 }
 
 // textReq is a text dependency on sub with one input.
-func textReq(main, sub, desc string, result types.Type, input string) *runtime.Request {
-	return &runtime.Request{
+func textReq(main, sub, desc string, result types.Type, input string) *dependency.Request {
+	return &dependency.Request{
 		Step: "op7", Line: 12, Main: main, Sub: sub, Description: desc, Result: result,
 		Goal: "Fill in each paper's abstract from the wiki", Inputs: []string{input},
 	}

@@ -1,11 +1,11 @@
-package resolve
+package model
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -61,7 +61,7 @@ func TestCutKeepsTheTarget(t *testing.T) {
 	for _, budget := range []int{3000, DefaultCandidateBudget} {
 		for _, tt := range tests {
 			t.Run(fmt.Sprintf("%d/%s", budget, tt.name), func(t *testing.T) {
-				req := &runtime.Request{Sub: "match_element", Result: types.ElementT, Description: tt.description, Inputs: tt.inputs}
+				req := &dependency.Request{Sub: "match_element", Result: types.ElementT, Description: tt.description, Inputs: tt.inputs}
 				req.Candidates = tt.page()
 				d := NewLLM(nil, Options{}).plan(req)
 				kept, total := scope(d, budget, DefaultMaxCandidates, nil)

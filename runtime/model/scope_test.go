@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/stdlib/kb"
@@ -56,7 +56,7 @@ func TestBigPageUnderBudget(t *testing.T) {
 			page := bigPage(5000, "Kilimanjaro")
 			f := script("1")
 			r := NewLLM(f, Options{CandidateBudget: budget})
-			if _, err := r.Resolve(context.Background(), elementReq("Kilimanjaro", page)); err != nil {
+			if _, err := r.Answer(context.Background(), elementReq("Kilimanjaro", page)); err != nil {
 				t.Fatal(err)
 			}
 			user := f.user(0)
@@ -111,7 +111,7 @@ func TestRank(t *testing.T) {
 func TestMaxCandidates(t *testing.T) {
 	f := script("1")
 	r := NewLLM(f, Options{MaxCandidates: 5})
-	if _, err := r.Resolve(context.Background(), elementReq("Kilimanjaro", bigPage(200, "Kilimanjaro"))); err != nil {
+	if _, err := r.Answer(context.Background(), elementReq("Kilimanjaro", bigPage(200, "Kilimanjaro"))); err != nil {
 		t.Fatal(err)
 	}
 	if u := f.user(0); !strings.Contains(u, "numbered [1] to [5]; 5 of 196") || !strings.Contains(u, "Kilimanjaro National Park") {
@@ -158,17 +158,17 @@ func TestPromptFiles(t *testing.T) {
 func TestPlan(t *testing.T) {
 	r := NewLLM(nil, Options{TextModel: "t", ElementModel: "e"})
 	tests := []struct {
-		req        *runtime.Request
+		req        *dependency.Request
 		kind       kind
 		main, mdl  string
 		definition bool
 	}{
-		{&runtime.Request{Sub: "match_element", Result: types.ElementT}, kindElement, "contextual_selection", "e", true},
-		{&runtime.Request{Sub: "contextual_selection.match_text", Result: types.TextT}, kindSpan, "contextual_selection", "t", true},
-		{&runtime.Request{Main: "logical_reasoning", Sub: "calculate", Result: types.NumberT}, kindNumber, "logical_reasoning", "t", true},
-		{&runtime.Request{Sub: "translate", Result: types.TextT}, kindText, "information_comprehension", "t", true},
-		{&runtime.Request{Main: "information_creation", Sub: "write_haiku", Result: types.TextT}, kindText, "information_creation", "t", false},
-		{&runtime.Request{Main: "nonsense", Sub: "rank", Result: types.NumberT}, kindNumber, "logical_reasoning", "t", false},
+		{&dependency.Request{Sub: "match_element", Result: types.ElementT}, kindElement, "contextual_selection", "e", true},
+		{&dependency.Request{Sub: "contextual_selection.match_text", Result: types.TextT}, kindSpan, "contextual_selection", "t", true},
+		{&dependency.Request{Main: "logical_reasoning", Sub: "calculate", Result: types.NumberT}, kindNumber, "logical_reasoning", "t", true},
+		{&dependency.Request{Sub: "translate", Result: types.TextT}, kindText, "information_comprehension", "t", true},
+		{&dependency.Request{Main: "information_creation", Sub: "write_haiku", Result: types.TextT}, kindText, "information_creation", "t", false},
+		{&dependency.Request{Main: "nonsense", Sub: "rank", Result: types.NumberT}, kindNumber, "logical_reasoning", "t", false},
 	}
 	for _, tt := range tests {
 		d := r.plan(tt.req)

@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -28,7 +28,7 @@ func TestScreenText(t *testing.T) {
 		f := script("an answer")
 		req := textReq(tt.main, tt.sub, "the introductory paragraph", types.TextT, "")
 		req.Inputs, req.ScreenText = tt.inputs, tt.screen
-		if _, err := NewLLM(f, Options{}).Resolve(context.Background(), req); err != nil {
+		if _, err := NewLLM(f, Options{}).Answer(context.Background(), req); err != nil {
 			t.Fatalf("%s: %v", tt.sub, err)
 		}
 		user := f.user(0)
@@ -44,7 +44,7 @@ func TestScreenText(t *testing.T) {
 	req := textReq("", "extract_information", "the price", types.TextT, "x")
 	req.ScreenText = long
 	f := script("an answer")
-	if _, err := NewLLM(f, Options{}).Resolve(context.Background(), req); err != nil {
+	if _, err := NewLLM(f, Options{}).Answer(context.Background(), req); err != nil {
 		t.Fatal(err)
 	}
 	user := f.user(0)

@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 )
 
 // TestCacheKeyCoversScreen: a dependency that reads the screen is a new
@@ -17,24 +17,24 @@ import (
 func TestCacheKeyCoversScreen(t *testing.T) {
 	const kenya = "Mount Kenya\nMount Kenya is an extinct stratovolcano in central Kenya."
 	const serengeti = "Serengeti\nThe Serengeti is a vast ecosystem of grassland in northern Tanzania."
-	noInputs := func(screen string) *runtime.Request {
+	noInputs := func(screen string) *dependency.Request {
 		r := textReq("", "extract_information", "the first paragraph of the article", types.TextT, "")
 		r.Inputs, r.ScreenText = nil, screen
 		return r
 	}
-	onInputs := func(screen string) *runtime.Request {
+	onInputs := func(screen string) *dependency.Request {
 		r := textReq("", "summarize", "in one sentence", types.TextT, "a paragraph")
 		r.ScreenText = screen
 		return r
 	}
-	recall := func(screen string) *runtime.Request {
+	recall := func(screen string) *dependency.Request {
 		r := textReq("information_recall", "extract_information", "the height", types.TextT, "Mount Kenya")
 		r.ScreenText = screen
 		return r
 	}
 	tests := []struct {
 		name       string
-		req        func(screen string) *runtime.Request
+		req        func(screen string) *dependency.Request
 		wantCached bool // on the second screen, after the first was answered
 	}{
 		{"no inputs: reads the screen", noInputs, false},
@@ -46,10 +46,10 @@ func TestCacheKeyCoversScreen(t *testing.T) {
 			f := script("first answer", "second answer")
 			r := NewLLM(f, Options{Cache: NewCache(t.TempDir())})
 			ctx := context.Background()
-			if a, err := r.Resolve(ctx, tt.req(kenya)); err != nil || a.Text != "first answer" {
+			if a, err := r.Answer(ctx, tt.req(kenya)); err != nil || a.Text != "first answer" {
 				t.Fatalf("first screen: %+v, %v", a, err)
 			}
-			a, err := r.Resolve(ctx, tt.req(serengeti))
+			a, err := r.Answer(ctx, tt.req(serengeti))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestCacheKeyCoversScreen(t *testing.T) {
 				t.Errorf("second screen: cached %v, want %v (answer %q)", a.Cached, tt.wantCached, a.Text)
 			}
 			// The first screen again is the first question again.
-			a, err = r.Resolve(ctx, tt.req(kenya))
+			a, err = r.Answer(ctx, tt.req(kenya))
 			if err != nil || !a.Cached || a.Text != "first answer" {
 				t.Errorf("first screen again: %+v, %v; want the first answer from the cache", a, err)
 			}
@@ -74,11 +74,11 @@ func TestForgetEvicts(t *testing.T) {
 	dir := t.TempDir()
 	f := script("wrong answer", "right answer")
 	r := NewLLM(f, Options{Cache: NewCache(dir)})
-	fresh, err := r.Resolve(ctx, req)
+	fresh, err := r.Answer(ctx, req)
 	if err != nil || fresh.CacheKey == "" || fresh.Cached || len(cacheFiles(t, dir)) != 1 {
 		t.Fatalf("fresh answer %+v, %v, entries %v", fresh, err, cacheFiles(t, dir))
 	}
-	served, err := r.Resolve(ctx, req)
+	served, err := r.Answer(ctx, req)
 	if err != nil || !served.Cached || served.CacheKey != fresh.CacheKey || served.CachedAt.IsZero() ||
 		time.Since(served.CachedAt) > time.Minute {
 		t.Fatalf("served answer %+v, %v", served, err)
@@ -89,7 +89,7 @@ func TestForgetEvicts(t *testing.T) {
 	if files := cacheFiles(t, dir); len(files) != 0 {
 		t.Fatalf("entries left after Forget: %v", files)
 	}
-	again, err := r.Resolve(ctx, req)
+	again, err := r.Answer(ctx, req)
 	if err != nil || again.Cached || again.Text != "right answer" || f.calls() != 2 {
 		t.Errorf("after Forget: %+v, %v, %d calls; want the model asked again", again, err, f.calls())
 	}
@@ -97,7 +97,7 @@ func TestForgetEvicts(t *testing.T) {
 	if err := r.Forget(served); err != nil {
 		t.Errorf("forgetting a removed entry: %v", err)
 	}
-	if err := r.Forget(&runtime.Answer{}); err != nil {
+	if err := r.Forget(&dependency.Answer{}); err != nil {
 		t.Errorf("forgetting an answer without entry: %v", err)
 	}
 	if err := NewCache(dir).Evict("../../etc/passwd"); err == nil {
@@ -105,7 +105,7 @@ func TestForgetEvicts(t *testing.T) {
 	}
 	noCache := NewCache(t.TempDir())
 	noCache.NoCache = true
-	a, err := NewLLM(script("x"), Options{Cache: noCache}).Resolve(ctx, req)
+	a, err := NewLLM(script("x"), Options{Cache: noCache}).Answer(ctx, req)
 	if err != nil || a.CacheKey != "" {
 		t.Errorf("with --no-cache: %+v, %v; want no entry named", a, err)
 	}

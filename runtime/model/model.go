@@ -1,5 +1,5 @@
-// Package resolve answers cognitive dependencies with a language model: it
-// is the cache and LLM stages of the interpreter's resolver cascade.
+// Package model answers cognitive dependencies with a language model: it
+// is the cache and LLM stages of the interpreter's answerer cascade.
 //
 // For a dependency it picks the prompt of the main category (prompts/,
 // embedded and versioned), fills in the subcategory's definition and
@@ -9,11 +9,11 @@
 // random marker. Every answer is parsed strictly and validated — a text, a
 // number for calculate, an index into the numbered candidates for
 // match_element, a span that is on the screen for match_text — and an
-// invalid answer gets one repair request before the resolver gives up with
+// invalid answer gets one repair request before the answerer gives up with
 // an error naming the step. Because an element answer is an index into the
-// list the resolver built, no page text can make it choose outside that
+// list the answerer built, no page text can make it choose outside that
 // list. Answers are cached on disk by everything they depend on (Cache).
-package resolve
+package model
 
 import (
 	"context"
@@ -22,7 +22,7 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/types"
-	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/dependency"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/redact"
@@ -44,7 +44,7 @@ const (
 	DefaultMaxCandidates = 200
 )
 
-// Errors wrapped by the resolver's errors.
+// Errors wrapped by the answerer's errors.
 var (
 	// ErrInvalidAnswer: the model's answer was invalid, and so was its
 	// answer to the repair request.
@@ -53,7 +53,7 @@ var (
 	ErrNoCandidates = errors.New("no candidates")
 )
 
-// Options configure the LLM resolver.
+// Options configure the LLM answerer.
 type Options struct {
 	// TextModel answers text and number dependencies; ElementModel answers
 	// match_element. Either defaults to the other.
@@ -82,8 +82,8 @@ type LLM struct {
 	opts   Options
 }
 
-// NewLLM returns the resolver. With a nil client it answers from the cache
-// only, and leaves what the cache does not hold to the next resolver.
+// NewLLM returns the answerer. With a nil client it answers from the cache
+// only, and leaves what the cache does not hold to the next answerer.
 func NewLLM(client llm.Client, opts Options) *LLM {
 	if opts.KB == nil {
 		opts.KB = kb.Default()
@@ -103,10 +103,10 @@ func NewLLM(client llm.Client, opts Options) *LLM {
 	return &LLM{client: client, opts: opts}
 }
 
-// Name implements runtime.Resolver.
+// Name implements runtime.Answerer.
 func (l *LLM) Name() string { return "llm" }
 
-// Error is a dependency the resolver could not answer. Its message names
+// Error is a dependency the answerer could not answer. Its message names
 // the step and the dependency: step op4: match_element<"…">: reason.
 type Error struct {
 	Step       string
@@ -123,9 +123,9 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
-// dep is a request with what the resolver worked out about it.
+// dep is a request with what the answerer worked out about it.
 type dep struct {
-	req       *runtime.Request
+	req       *dependency.Request
 	kind      kind
 	main, sub string
 	cat       *kb.Category
@@ -141,7 +141,7 @@ func (d *dep) fail(err error) error {
 
 // plan works out the dependency's answer kind, category, knowledge base
 // entry and model.
-func (l *LLM) plan(r *runtime.Request) *dep {
+func (l *LLM) plan(r *dependency.Request) *dep {
 	d := &dep{req: r, main: r.Main, sub: r.Sub}
 	if i := strings.LastIndexByte(d.sub, '.'); i >= 0 {
 		d.main, d.sub = d.sub[:i], d.sub[i+1:]
@@ -171,8 +171,8 @@ func (l *LLM) plan(r *runtime.Request) *dep {
 	return d
 }
 
-// Resolve implements runtime.Resolver.
-func (l *LLM) Resolve(ctx context.Context, r *runtime.Request) (*runtime.Answer, error) {
+// Answer implements runtime.Answerer.
+func (l *LLM) Answer(ctx context.Context, r *dependency.Request) (*dependency.Answer, error) {
 	d := l.plan(r)
 	if err := l.guard(d); err != nil {
 		return nil, d.fail(err)
@@ -205,10 +205,10 @@ func (l *LLM) Resolve(ctx context.Context, r *runtime.Request) (*runtime.Answer,
 	return a, nil
 }
 
-// Forget implements runtime.Forgetter: the answer's cache entry is evicted,
+// Forget implements dependency.Forgetter: the answer's cache entry is evicted,
 // so the next run asks the model again. The interpreter calls it for the
 // answers a failed step used.
-func (l *LLM) Forget(a *runtime.Answer) error {
+func (l *LLM) Forget(a *dependency.Answer) error {
 	if a == nil || a.CacheKey == "" {
 		return nil
 	}
@@ -243,9 +243,9 @@ type value struct {
 
 // ask sends the prompt and validates the answer; an invalid answer gets
 // one repair request. Tokens and calls add up over both.
-func (l *LLM) ask(ctx context.Context, d *dep, p *prompt) (*runtime.Answer, value, error) {
+func (l *LLM) ask(ctx context.Context, d *dep, p *prompt) (*dependency.Answer, value, error) {
 	msgs := p.messages()
-	a := &runtime.Answer{Model: d.model}
+	a := &dependency.Answer{Model: d.model}
 	var first *invalid
 	for {
 		for _, m := range msgs {
@@ -275,7 +275,7 @@ func (l *LLM) ask(ctx context.Context, d *dep, p *prompt) (*runtime.Answer, valu
 
 // account adds a response's cost to the answer. Token counts the endpoint
 // does not report are estimated.
-func account(a *runtime.Answer, resp *llm.Response, msgs []llm.Message) {
+func account(a *dependency.Answer, resp *llm.Response, msgs []llm.Message) {
 	if resp.Model != "" {
 		a.Model = resp.Model
 	}
@@ -328,7 +328,7 @@ func validate(d *dep, p *prompt, raw string) (value, *invalid) {
 }
 
 // fill puts a validated value into the answer.
-func fill(d *dep, a *runtime.Answer, v value) {
+func fill(d *dep, a *dependency.Answer, v value) {
 	switch d.kind {
 	case kindElement:
 		a.Element = d.cands[v.index].el
@@ -369,12 +369,12 @@ func (l *LLM) key(d *dep) Key {
 // cached answers from the cache: an element is found again among the live
 // candidates by its fingerprint, a span must still be on the screen;
 // otherwise it is a miss.
-func (l *LLM) cached(d *dep, k Key) *runtime.Answer {
+func (l *LLM) cached(d *dep, k Key) *dependency.Answer {
 	e, ok := l.opts.Cache.Get(k)
 	if !ok || e.Kind != d.kind.String() {
 		return nil
 	}
-	a := &runtime.Answer{Model: e.Model, Cached: true, CachedAt: e.Created}
+	a := &dependency.Answer{Model: e.Model, Cached: true, CachedAt: e.Created}
 	v := value{text: e.Text, number: e.Number, index: -1}
 	switch d.kind {
 	case kindElement:
@@ -399,7 +399,7 @@ func (l *LLM) cached(d *dep, k Key) *runtime.Answer {
 
 // store caches an answer and reports whether it did. A write that fails
 // costs only a later model call, so its error is dropped.
-func (l *LLM) store(d *dep, k Key, a *runtime.Answer, v value) bool {
+func (l *LLM) store(d *dep, k Key, a *dependency.Answer, v value) bool {
 	if l.opts.Cache == nil || l.opts.Cache.NoCache || holdsSecret(v.text, l.opts.Secrets) {
 		return false
 	}

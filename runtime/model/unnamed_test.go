@@ -1,4 +1,4 @@
-package resolve
+package model
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func TestNoNamelessCandidates(t *testing.T) {
 			named := &driver.Element{Ref: "x2", Role: "button", Name: "Anchor", Visible: true, Parent: -1}
 			f := script("1")
 			r := NewLLM(f, Options{})
-			if _, err := r.Resolve(context.Background(), elementReq("Kilimanjaro", []*driver.Element{named, &el})); err != nil {
+			if _, err := r.Answer(context.Background(), elementReq("Kilimanjaro", []*driver.Element{named, &el})); err != nil {
 				t.Fatal(err)
 			}
 			user := f.user(0)
