@@ -11,7 +11,6 @@ import (
 
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
-	"github.com/cogflow/cogflow/runtime/driver/recording"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -56,7 +55,7 @@ func runRecord(c *cli, args []string) int {
 
 // record records with the recorder of the driver named by --driver.
 func (c *cli) record(ctx context.Context, f recordFlags) int {
-	r, err := recording.Start(ctx, *f.driver, recording.Options{
+	r, err := driver.StartRecorder(ctx, *f.driver, driver.RecordOptions{
 		// --adb and --browser-url name the remote of one driver each, as
 		// in cogflow run.
 		Driver:    driver.Options{Headed: !*f.headless, RemoteURL: cmp.Or(*f.adb, *f.browserURL), Executable: *f.chrome, Serial: *f.serial},
@@ -67,10 +66,10 @@ func (c *cli) record(ctx context.Context, f recordFlags) int {
 		Progress:  c.recordProgress,
 	})
 	switch {
-	case errors.Is(err, recording.ErrNoRecorder):
+	case errors.Is(err, driver.ErrNoRecorder):
 		fmt.Fprintf(c.stderr, "cogflow record: no recorder for driver %q (browser, android, uia)\n", *f.driver)
 		return exitUsage
-	case errors.Is(err, recording.ErrNoURL):
+	case errors.Is(err, driver.ErrNoURL):
 		fmt.Fprintln(c.stderr, "cogflow record: --url is required")
 		return exitUsage
 	case err != nil:

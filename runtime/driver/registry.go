@@ -6,7 +6,7 @@ import (
 )
 
 // Registry maps names to the factories of one kind of plug-in — drivers
-// here, recorders in runtime/driver/recording — filled by the plug-ins'
+// here, recorders by RegisterRecorder (recorder.go) — filled by the plug-ins'
 // init functions and read by the command line. It is safe for concurrent
 // use.
 type Registry[F any] struct {

@@ -4,24 +4,24 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cogflow/cogflow/runtime/driver/recording"
+	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func init() {
-	recording.Register("android", startRecorder)
+	driver.RegisterRecorder("android", startRecorder)
 }
 
-// sessionRecorder is Android's recording.Recorder: a driver on the device
+// sessionRecorder is Android's driver.Recorder: a driver on the device
 // and Record on it.
 type sessionRecorder struct {
 	d    *Driver
-	opts recording.Options
+	opts driver.RecordOptions
 }
 
 // startRecorder reaches the device through the adb server of
 // opts.Driver (RemoteURL, Serial).
-func startRecorder(ctx context.Context, opts recording.Options) (recording.Recorder, error) {
+func startRecorder(ctx context.Context, opts driver.RecordOptions) (driver.Recorder, error) {
 	d, err := Open(ctx, opts.Driver)
 	if err != nil {
 		return nil, err

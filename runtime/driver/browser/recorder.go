@@ -4,26 +4,26 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cogflow/cogflow/runtime/driver/recording"
+	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func init() {
-	recording.Register("browser", startRecorder)
+	driver.RegisterRecorder("browser", startRecorder)
 }
 
-// sessionRecorder is the browser's recording.Recorder: a driver started for the
+// sessionRecorder is the browser's driver.Recorder: a driver started for the
 // recording and Record on its first tab.
 type sessionRecorder struct {
 	d    *Driver
-	opts recording.Options
+	opts driver.RecordOptions
 }
 
 // startRecorder starts Chromium (or attaches to opts.Driver.RemoteURL) for
 // a recording that starts on opts.URL.
-func startRecorder(ctx context.Context, opts recording.Options) (recording.Recorder, error) {
+func startRecorder(ctx context.Context, opts driver.RecordOptions) (driver.Recorder, error) {
 	if opts.URL == "" {
-		return nil, fmt.Errorf("browser: record: %w", recording.ErrNoURL)
+		return nil, fmt.Errorf("browser: record: %w", driver.ErrNoURL)
 	}
 	d, err := Start(ctx, opts.Driver)
 	if err != nil {

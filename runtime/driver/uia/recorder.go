@@ -4,24 +4,24 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/cogflow/cogflow/runtime/driver/recording"
+	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 func init() {
-	recording.Register("uia", startRecorder)
+	driver.RegisterRecorder("uia", startRecorder)
 }
 
-// sessionRecorder is the desktop's recording.Recorder: Record opens its own
+// sessionRecorder is the desktop's driver.Recorder: Record opens its own
 // UI Automation session and hooks, so there is nothing to start before it
 // or to release after it.
 type sessionRecorder struct {
-	opts recording.Options
+	opts driver.RecordOptions
 }
 
 // startRecorder checks nothing: off Windows, Record fails with
 // driver.ErrUnavailable.
-func startRecorder(_ context.Context, opts recording.Options) (recording.Recorder, error) {
+func startRecorder(_ context.Context, opts driver.RecordOptions) (driver.Recorder, error) {
 	return &sessionRecorder{opts: opts}, nil
 }
 

@@ -1,32 +1,26 @@
-// Package recording keeps the registry of demonstration recorders: what
-// `cogflow record --driver NAME` finds by name, as runtime/driver's
-// registry finds a driver. A recorder watches a person work in the browser,
-// on an Android device or on the Windows desktop and returns what they did
-// as a trace (runtime/trace), the compiler's input.
-//
-// Recorders (runtime/driver/browser, android, uia) register in their init,
-// so a program that imports a driver package can record with it.
-//
-// The registry lives here rather than in runtime/driver because a trace
-// is a runtime/trace type and runtime/trace imports runtime/driver; once
-// that edge is gone, this package can move into runtime/driver unchanged.
-package recording
+// Recording: the registry of demonstration recorders, what
+// `cogflow record --driver NAME` finds by name as Open finds a  A
+// recorder watches a person work in the browser, on an Android device or on
+// the Windows desktop and returns what they did as a trace (runtime/trace),
+// the compiler's input. Recorders register in their package's init, so a
+// program that imports a driver package can record with it.
+
+package driver
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
-	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
-// Options configure a recording, for every recorder; a recorder ignores
+// RecordOptions configure a recording, for every recorder; a recorder ignores
 // what it has no use for.
-type Options struct {
+type RecordOptions struct {
 	// Driver says how to start or reach the browser or device: Headed,
 	// Executable, RemoteURL (a running browser, an adb server), Serial.
-	Driver driver.Options
+	Driver Options
 	// URL is the page a browser recording starts on; the browser
 	// recorder needs one (ErrNoURL).
 	URL string
@@ -48,7 +42,7 @@ type Options struct {
 	Progress func(trace.Event)
 }
 
-// Recorder records one demonstration: made by a Factory from Options, it
+// Recorder records one demonstration: made by a RecorderFactory from RecordOptions, it
 // starts recording with Record and is released with Close.
 type Recorder interface {
 	// Banner tells the person what is being recorded and how to stop,
@@ -66,33 +60,33 @@ type Recorder interface {
 	Close() error
 }
 
-// Factory starts a recorder: it checks the options and starts or reaches
+// RecorderFactory starts a recorder: it checks the options and starts or reaches
 // the browser or device. A failure to reach it wraps
-// driver.ErrUnavailable when the recorder cannot run here.
-type Factory func(ctx context.Context, opts Options) (Recorder, error)
+// ErrUnavailable when the recorder cannot run here.
+type RecorderFactory func(ctx context.Context, opts RecordOptions) (Recorder, error)
 
 // ErrNoURL is returned by a recorder that needs a page to start on
-// (Options.URL) and was given none.
+// (RecordOptions.URL) and was given none.
 var ErrNoURL = errors.New("a page to start on is required")
 
 // recorders are the recorders linked into the program.
-var recorders = driver.NewRegistry[Factory]("recorder")
+var recorders = NewRegistry[RecorderFactory]("recorder")
 
-// Register makes a recorder available by name, the name of its driver. It
+// RegisterRecorder makes a recorder available by name, the name of its  It
 // panics on a duplicate, which is a programming error.
-func Register(name string, f Factory) { recorders.Register(name, f) }
+func RegisterRecorder(name string, f RecorderFactory) { recorders.Register(name, f) }
 
-// Names lists the registered recorders, sorted.
-func Names() []string { return recorders.Names() }
+// RecorderNames lists the registered recorders, sorted.
+func RecorderNames() []string { return recorders.Names() }
 
-// ErrNoRecorder is wrapped by Start's error for a name no recorder has.
+// ErrNoRecorder is wrapped by StartRecorder's error for a name no recorder has.
 var ErrNoRecorder = errors.New("no such recorder")
 
-// Start starts the named recorder.
-func Start(ctx context.Context, name string, opts Options) (Recorder, error) {
+// StartRecorder starts the named recorder.
+func StartRecorder(ctx context.Context, name string, opts RecordOptions) (Recorder, error) {
 	f, ok := recorders.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("%w: %q (recorders: %v)", ErrNoRecorder, name, Names())
+		return nil, fmt.Errorf("%w: %q (recorders: %v)", ErrNoRecorder, name, RecorderNames())
 	}
 	return f(ctx, opts)
 }
