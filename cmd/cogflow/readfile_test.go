@@ -29,8 +29,8 @@ func TestFileSizeLimits(t *testing.T) {
 		{[]string{"fmt", "/dev/zero"}, exitUsage, "/dev/zero: larger than 8 MiB, the limit for a workflow"},
 		{[]string{"graph", "/dev/zero"}, exitUsage, "/dev/zero: larger than 8 MiB"},
 		{[]string{"run", "/dev/zero", "--dry-run"}, exitUsage, "/dev/zero: larger than 8 MiB"},
-		{[]string{"compile", "/dev/zero"}, exitBadInput, "/dev/zero: larger than 128 MiB, the limit for a trace"},
-		{[]string{"import", "/dev/zero"}, exitBadInput, "/dev/zero: larger than 16 MiB, the limit for a DevTools recording"},
+		{[]string{"compile", "/dev/zero"}, exitBadInput, "/dev/zero: error: larger than 128 MiB, the limit for a trace"},
+		{[]string{"import", "/dev/zero"}, exitBadInput, "/dev/zero: error: larger than 16 MiB, the limit for a DevTools recording"},
 	}
 	for _, tt := range tests {
 		r := runCLI(t, "", tt.args...)
