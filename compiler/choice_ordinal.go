@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/compiler/internal/synth"
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"

@@ -37,7 +37,7 @@
 //	check             syntax.Parse,            compile.go, trace_errors.go              source → warnings; errors located at the trace   -
 //	                  check.Check                                                       events their steps came from
 //
-// Package compiler/synth is the string-program synthesis that emit (and
+// Package compiler/internal/synth is the string-program synthesis that emit (and
 // the loops) call: given a demonstrated value and the texts it may come
 // from, the simplest program of the language that computes it.
 package compiler

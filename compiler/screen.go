@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/compiler/internal/synth"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/trace"

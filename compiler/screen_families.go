@@ -7,12 +7,12 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/compiler/internal/synth"
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
 // The families of screen programs that need more than the string programs
-// of compiler/synth: a time reformatted into what the field accepts, the
+// of compiler/internal/synth: a time reformatted into what the field accepts, the
 // n-th word of a text with n read from the instruction, a table looked up
 // by a key the instruction names. Each program is checked on the
 // demonstration's screen before it is written.

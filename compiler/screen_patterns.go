@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/cogflow/cogflow/compiler/synth"
+	"github.com/cogflow/cogflow/compiler/internal/synth"
 	"github.com/cogflow/cogflow/lang/ast"
 )
 
