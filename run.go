@@ -132,7 +132,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	if opts.Logger != nil {
 		recs = append(recs, stepLogger{log: opts.Logger, secrets: secrets})
 	}
-	ro.Recorder = recs
+	ro.Observer = recs
 	var runErr error
 	res.Stats, runErr = runtime.New(w.file, task, w.info, drv, ro).Run(ctx)
 	res.Stopped = stopped.at

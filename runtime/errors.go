@@ -15,7 +15,7 @@ import (
 // gone (driver.ErrGone, inside a StepError when a step was acting).
 
 // ErrInterrupted is returned when the run's context was cancelled (Ctrl-C)
-// between steps; the recorder has been told where. Run returns it as an
+// between steps; the observer has been told where. Run returns it as an
 // *InterruptedError, which says where.
 var ErrInterrupted = errors.New("interrupted")
 

@@ -1,7 +1,7 @@
 // Package runtime runs checked workflows: it evaluates expressions as
 // go-cty values, anchors element descriptions on the live UI, performs each
 // step through a driver, resolves cognitive dependencies through a cascade
-// of answerers, and reports every step to a recorder (the run journal).
+// of answerers, and reports every step to an observer (the run journal is one).
 //
 // The pipeline reads top to bottom in Interp.Run: inputs → declarations →
 // steps in order, loops over lists found at run time → summary.
@@ -45,8 +45,8 @@ type Options struct {
 	// "https://example.com", "https://*.example.com" or "*", to which
 	// open and new_tab may go with a URL from a model or the page.
 	AllowOrigins []string
-	// Recorder receives every step; nil records nothing.
-	Recorder Observer
+	// Observer receives every step; nil reports to no one.
+	Observer Observer
 	// Done tells which loop iterations an earlier, interrupted run already
 	// finished, so that a resumed run skips them: it gets the positions of
 	// all enclosing loops, innermost last. Nil skips nothing.
@@ -155,8 +155,8 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 		if in.last != nil {
 			at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
 		}
-		if in.opts.Recorder != nil {
-			in.opts.Recorder.Interrupted(at)
+		if in.opts.Observer != nil {
+			in.opts.Observer.Interrupted(at)
 		}
 		return in.stats, &InterruptedError{At: at}
 	}
@@ -256,14 +256,14 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
 			in.stats.Iterations++
-			if in.opts.Recorder != nil {
+			if in.opts.Observer != nil {
 				done := append([]LoopPos(nil), in.loops...)
 				if _, notElem := asElem(item); notElem == nil {
 					// The body may have changed the item's text: record
 					// how it looks now too, so a resume knows it.
 					done[len(done)-1].After = in.itemKey(ctx, item)
 				}
-				in.opts.Recorder.IterationDone(done)
+				in.opts.Observer.IterationDone(done)
 			}
 		}
 		in.loops = in.loops[:len(in.loops)-1]
@@ -285,7 +285,7 @@ func (in *Interp) itemKey(ctx context.Context, item cty.Value) string {
 	return truncate(render(item), 80)
 }
 
-// position says where the run is, for the recorder.
+// position says where the run is, for the observers.
 func (in *Interp) position() []LoopPos { return append([]LoopPos(nil), in.loops...) }
 
 // observe returns the current UI, observing once per action at most.

@@ -122,7 +122,7 @@ func TestNormalRun(t *testing.T) {
 	rec := &recorder{}
 	person := &answers{lines: []string{"The highest mountain of Africa."}}
 	in := runtime.New(file, task, info, f, runtime.Options{
-		Inputs: map[string]string{"keyword": "Mount Kenya"}, Recorder: rec,
+		Inputs: map[string]string{"keyword": "Mount Kenya"}, Observer: rec,
 		Answerers: []dependency.Answerer{runtime.AskAnswerer{P: person}},
 	})
 	if _, err := in.Run(context.Background()); err != nil {
@@ -177,7 +177,7 @@ func TestIterativeRun(t *testing.T) {
 	file, task, info := load(t, readingList)
 	f := readingTable()
 	rec := &recorder{}
-	stats, err := runtime.New(file, task, info, f, runtime.Options{Recorder: rec}).Run(context.Background())
+	stats, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestInterruptAndResume(t *testing.T) {
 		}
 	}
 	rec := &recorder{}
-	_, err := runtime.New(file, task, info, f, runtime.Options{Recorder: rec}).Run(ctx)
+	_, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec}).Run(ctx)
 	if !errors.Is(err, runtime.ErrInterrupted) {
 		t.Fatalf("err = %v, want interrupted", err)
 	}
@@ -218,7 +218,7 @@ func TestInterruptAndResume(t *testing.T) {
 	before := len(f.Log)
 	rec2 := &recorder{}
 	_, err = runtime.New(file, task, info, f, runtime.Options{
-		Recorder: rec2, Done: func(p []runtime.LoopPos) bool { return done[p[len(p)-1].Key] },
+		Observer: rec2, Done: func(p []runtime.LoopPos) bool { return done[p[len(p)-1].Key] },
 	}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +284,7 @@ func TestConfirm(t *testing.T) {
 	person := &answers{lines: []string{"maybe", "n"}}
 	rec := &recorder{}
 	// "maybe" is asked again; "n" skips op1 and the run goes on with op2.
-	if _, err := runtime.New(file, task, info, f, runtime.Options{Prompter: person, Recorder: rec}).Run(context.Background()); err != nil {
+	if _, err := runtime.New(file, task, info, f, runtime.Options{Prompter: person, Observer: rec}).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if len(person.asked) != 2 || rec.steps[0].Outcome != "declined" || len(f.Log) != 1 {

@@ -40,7 +40,7 @@ func TestGracefulStopFinishesItem(t *testing.T) {
 		}
 	}
 	rec := &recorder{}
-	_, err := runtime.New(file, task, info, f, runtime.Options{Recorder: rec, Stop: stop}).Run(context.Background())
+	_, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec, Stop: stop}).Run(context.Background())
 	if !errors.Is(err, runtime.ErrInterrupted) {
 		t.Fatalf("err = %v, want interrupted", err)
 	}
@@ -62,7 +62,7 @@ func TestIntentBeforeAction(t *testing.T) {
 	file, task, info := load(t, readingList)
 	f := readingTable()
 	rec := &intentRecorder{f: f}
-	if _, err := runtime.New(file, task, info, f, runtime.Options{Recorder: rec}).Run(context.Background()); err != nil {
+	if _, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec}).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if len(rec.intents) != 6 {
@@ -79,7 +79,7 @@ func TestIntentErrorStopsBeforeActing(t *testing.T) {
 	file, task, info := load(t, readingList)
 	f := readingTable()
 	rec := &intentRecorder{f: f, fail: errors.New("no space left on device")}
-	_, err := runtime.New(file, task, info, f, runtime.Options{Recorder: rec}).Run(context.Background())
+	_, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec}).Run(context.Background())
 	var je *runtime.JournalError
 	if !errors.As(err, &je) || len(f.Log) != 0 {
 		t.Fatalf("err = %v after %d actions; want a JournalError before any", err, len(f.Log))
@@ -104,7 +104,7 @@ func TestBrowserExitLeavesStepInDoubt(t *testing.T) {
 	file, task, info := load(t, readingList)
 	g := &goneDriver{Fake: readingTable(), n: 4}
 	rec := &intentRecorder{f: g.Fake}
-	_, err := runtime.New(file, task, info, g, runtime.Options{Recorder: rec}).Run(context.Background())
+	_, err := runtime.New(file, task, info, g, runtime.Options{Observer: rec}).Run(context.Background())
 	if !errors.Is(err, driver.ErrGone) {
 		t.Fatalf("err = %v, want the browser exited", err)
 	}

@@ -38,7 +38,7 @@ func TestSecretsNeverRecorded(t *testing.T) {
 	}
 	in := runtime.New(file, task, info, f, runtime.Options{
 		Inputs: map[string]string{"pin": pin}, Screenshots: true,
-		Recorder: &runtime.JournalObserver{W: w, Task: "sign_in"},
+		Observer: &runtime.JournalObserver{W: w, Task: "sign_in"},
 	})
 	_, runErr := in.Run(context.Background())
 	if runErr == nil {
@@ -138,7 +138,7 @@ func TestSecretTaint(t *testing.T) {
 				t.Fatal(err)
 			}
 			in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Screenshots: true, Secrets: secrets,
-				Recorder: &runtime.JournalObserver{W: w, Task: "t"}})
+				Observer: &runtime.JournalObserver{W: w, Task: "t"}})
 			_, runErr := in.Run(context.Background())
 			if runErr == nil {
 				t.Fatal("op9 should fail")
@@ -209,7 +209,7 @@ func TestRefusedScreenshotJournaled(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Screenshots: true, Secrets: secrets,
-		Recorder: &runtime.JournalObserver{W: w, Task: "t"}})
+		Observer: &runtime.JournalObserver{W: w, Task: "t"}})
 	if _, err := in.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestCopyOfSecretFieldIsSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := runtime.New(file, task, info, f, runtime.Options{Inputs: inputs, Secrets: secrets,
-		Recorder: &runtime.JournalObserver{W: w, Task: "t"}})
+		Observer: &runtime.JournalObserver{W: w, Task: "t"}})
 	if _, err := in.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

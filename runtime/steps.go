@@ -21,7 +21,7 @@ type ArgRecord struct {
 	Name, Value, Source string
 }
 
-// StepReport is what the recorder learns about one step.
+// StepReport is what an observer learns about one step.
 type StepReport struct {
 	Step       string
 	Line       int
@@ -48,11 +48,11 @@ type StepReport struct {
 	NoScreenshot string
 }
 
-// IntentRecorder is a Recorder that keeps a write-ahead journal: Intent
+// IntentObserver is an Observer that keeps a write-ahead journal: Intent
 // gets the step with its resolved arguments before the driver acts, and
 // must have made it durable when it returns. An error stops the run
 // before the step acts.
-type IntentRecorder interface {
+type IntentObserver interface {
 	Intent(StepReport) error
 }
 
@@ -179,8 +179,8 @@ func (in *Interp) permitted(s *ast.Step) (bool, error) {
 }
 
 func (in *Interp) record(rec StepReport) {
-	if in.opts.Recorder != nil {
-		in.opts.Recorder.Step(rec)
+	if in.opts.Observer != nil {
+		in.opts.Observer.Step(rec)
 	}
 }
 
@@ -209,7 +209,7 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 	if err != nil {
 		return cty.NilVal, err
 	}
-	if ir, ok := in.opts.Recorder.(IntentRecorder); ok {
+	if ir, ok := in.opts.Observer.(IntentObserver); ok {
 		if err := ir.Intent(*rec); err != nil {
 			return cty.NilVal, &JournalError{Err: err}
 		}

@@ -83,7 +83,7 @@ func BenchmarkFixedStepsCogflow(b *testing.B) {
 	times := &stepTimes{}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := runtime.New(l.file, task, l.info, drv, runtime.Options{Recorder: times}).Run(ctx); err != nil {
+		if _, err := runtime.New(l.file, task, l.info, drv, runtime.Options{Observer: times}).Run(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}

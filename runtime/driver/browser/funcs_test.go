@@ -38,7 +38,7 @@ func runFuncs(t *testing.T, url, steps string) (error, string) {
 	rec := &runtime.JournalObserver{W: w, Task: "t"}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	_, runErr := runtime.New(file, task, info, sharedDriver(t), runtime.Options{Recorder: rec}).Run(ctx)
+	_, runErr := runtime.New(file, task, info, sharedDriver(t), runtime.Options{Observer: rec}).Run(ctx)
 	if err := w.Finish(journal.OK, runErr); err != nil || rec.Err != nil {
 		t.Fatalf("journal: %v %v", err, rec.Err)
 	}

@@ -27,7 +27,7 @@ func loopPositions(loops []LoopPos) []journal.LoopPos {
 	return out
 }
 
-// Step implements Recorder.
+// Step implements Observer.
 func (r *JournalObserver) Step(s StepReport) {
 	ev := journal.StepEvent{
 		Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op, Value: s.Value,
@@ -69,12 +69,12 @@ func argSource(s string) journal.Source {
 	return journal.SourceStructural
 }
 
-// IterationDone implements Recorder.
+// IterationDone implements Observer.
 func (r *JournalObserver) IterationDone(loops []LoopPos) {
 	r.keep(r.W.IterationDone(r.Task, loopPositions(loops)))
 }
 
-// Interrupted implements Recorder.
+// Interrupted implements Observer.
 func (r *JournalObserver) Interrupted(at Position) {
 	r.keep(r.W.Interrupted(journal.Position{Task: r.Task, Step: at.Step, Line: at.Line, Loop: loopPositions(at.Loops)}))
 }
@@ -107,7 +107,7 @@ func sameIndexes(a, b []journal.LoopPos) bool {
 	return true
 }
 
-// Intent implements IntentRecorder: it journals the step's intent and
+// Intent implements IntentObserver: it journals the step's intent and
 // syncs it before the step acts.
 func (r *JournalObserver) Intent(s StepReport) error {
 	ev := journal.Intent{Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op}

@@ -1,21 +1,21 @@
 package runtime
 
-// Observers sends a run's events to several recorders in order (the
+// Observers sends a run's events to several observers in order (the
 // journal, the progress lines, an observer).
 type Observers []Observer
 
-// Step implements Recorder.
+// Step implements Observer.
 func (m Observers) Step(s StepReport) {
 	for _, r := range m {
 		r.Step(s)
 	}
 }
 
-// Intent passes the intent to the recorders that keep a write-ahead
+// Intent passes the intent to the observers that keep a write-ahead
 // journal; the first error stops the step before it acts.
 func (m Observers) Intent(s StepReport) error {
 	for _, r := range m {
-		if ir, ok := r.(IntentRecorder); ok {
+		if ir, ok := r.(IntentObserver); ok {
 			if err := ir.Intent(s); err != nil {
 				return err
 			}
@@ -24,14 +24,14 @@ func (m Observers) Intent(s StepReport) error {
 	return nil
 }
 
-// IterationDone implements Recorder.
+// IterationDone implements Observer.
 func (m Observers) IterationDone(l []LoopPos) {
 	for _, r := range m {
 		r.IterationDone(l)
 	}
 }
 
-// Interrupted implements Recorder.
+// Interrupted implements Observer.
 func (m Observers) Interrupted(at Position) {
 	for _, r := range m {
 		r.Interrupted(at)
