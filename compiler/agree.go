@@ -16,7 +16,7 @@ import (
 
 // picks reports whether the description picks element idx of the
 // snapshot, within root when root >= 0, by both measures.
-func picks(s *trace.Snapshot, ctor string, attrs []Attr, root, idx int) bool {
+func picks(s *trace.Snapshot, ctor string, attrs []describedAttr, root, idx int) bool {
 	if idx < 0 || idx >= len(s.Elements) || count(s, ctor, attrs, root) != 1 || !matches(&s.Elements[idx], ctor, attrs) {
 		return false
 	}
@@ -26,7 +26,7 @@ func picks(s *trace.Snapshot, ctor string, attrs []Attr, root, idx int) bool {
 // chosen is the element of the snapshot that the runtime's matching model
 // picks for the description among the elements under root (all of them
 // when root < 0), as anchoring a step would; -1 when it picks none.
-func chosen(s *trace.Snapshot, ctor string, attrs []Attr, root int) int {
+func chosen(s *trace.Snapshot, ctor string, attrs []describedAttr, root int) int {
 	d := match.Description{Role: ctor, Attrs: map[string]string{}, Index: -1}
 	for _, a := range attrs {
 		if a.Name == "role" {

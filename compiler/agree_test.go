@@ -18,7 +18,7 @@ import (
 // a running workflow does (runtime.Choose, within: taking the descendants
 // of the element its own description picks) and returns the chosen
 // element's index in the snapshot, -1 for an anchoring error.
-func runtimePicks(t *testing.T, s *trace.Snapshot, d *Desc) int {
+func runtimePicks(t *testing.T, s *trace.Snapshot, d *targetDesc) int {
 	t.Helper()
 	tree := driver.TreeOf(*s)
 	cands := tree.Elements

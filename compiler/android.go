@@ -22,7 +22,7 @@ var androidKeyNames = map[string]string{
 // instead of taps through the launcher, and a run starts where the
 // demonstration did), Android key names become the language's, and
 // horizontal swipes become swipe steps.
-func androidOps(tr *trace.Trace, ops []Op) []Op {
+func androidOps(tr *trace.Trace, ops []operation) []operation {
 	if tr.Driver != trace.DriverAndroid {
 		return ops
 	}
@@ -42,8 +42,8 @@ func androidOps(tr *trace.Trace, ops []Op) []Op {
 	if tr.Start.App == "" {
 		return ops
 	}
-	launch := Op{Action: action.Launch, Text: tr.Start.App, Events: []string{"start"}}
-	return append([]Op{launch}, ops...)
+	launch := operation{Action: action.Launch, Text: tr.Start.App, Events: []string{"start"}}
+	return append([]operation{launch}, ops...)
 }
 
 // androidSwipes splits the scroll operations of an Android trace by what
@@ -52,15 +52,15 @@ func androidOps(tr *trace.Trace, ops []Op) []Op {
 // its own swipe("left"/"right") step on the element swiped; changes of y
 // stay scrolls, merged while the direction holds. (extractOps grouped the
 // events by vertical direction only.)
-func androidSwipes(tr *trace.Trace, ops []Op) []Op {
-	var out []Op
+func androidSwipes(tr *trace.Trace, ops []operation) []operation {
+	var out []operation
 	var x, y float64
 	for _, op := range ops {
 		if op.Action != action.Scroll {
 			out = append(out, op)
 			continue
 		}
-		var group []Op
+		var group []operation
 		var pending []string // events attached to the op that are not scrolls
 		for _, id := range op.Events {
 			e := tr.Event(id)
@@ -90,16 +90,16 @@ func androidSwipes(tr *trace.Trace, ops []Op) []Op {
 
 // scrollOp is the operation of one scroll event that moved the virtual
 // position by (dx, dy): content-wise, so x growing is the finger going left.
-func scrollOp(e *trace.Event, dx, dy float64) Op {
+func scrollOp(e *trace.Event, dx, dy float64) operation {
 	switch {
 	case dx*dx > dy*dy && dx > 0:
-		return Op{Action: action.Swipe, Text: "left", Target: e.Target, Snapshot: e.Snapshot}
+		return operation{Action: action.Swipe, Text: "left", Target: e.Target, Snapshot: e.Snapshot}
 	case dx*dx > dy*dy:
-		return Op{Action: action.Swipe, Text: "right", Target: e.Target, Snapshot: e.Snapshot}
+		return operation{Action: action.Swipe, Text: "right", Target: e.Target, Snapshot: e.Snapshot}
 	case dy < 0:
-		return Op{Action: action.Scroll, Text: "up"}
+		return operation{Action: action.Scroll, Text: "up"}
 	}
-	return Op{Action: action.Scroll, Text: "down"}
+	return operation{Action: action.Scroll, Text: "down"}
 }
 
 // swipeExpr builds a swipe step: the direction, and the element swiped

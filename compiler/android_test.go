@@ -65,7 +65,7 @@ func TestCompileAndroidTrace(t *testing.T) {
 	if err != nil || strings.Contains(string(res.Source), "launch(") {
 		t.Errorf("launch without a start app (%v):\n%s", err, res.Source)
 	}
-	ops := androidOps(&trace.Trace{Driver: trace.DriverBrowser, Start: trace.Start{App: "x"}}, []Op{{Action: "key", Text: "BACK"}})
+	ops := androidOps(&trace.Trace{Driver: trace.DriverBrowser, Start: trace.Start{App: "x"}}, []operation{{Action: "key", Text: "BACK"}})
 	if len(ops) != 1 || ops[0].Action != "key" {
 		t.Errorf("a browser trace's ops changed: %+v", ops)
 	}

@@ -101,7 +101,7 @@ func shownValue(e *trace.Attributes) (attr, value string) {
 
 // choiceExpr returns, for a click on target t of op i, the element chosen
 // by a value read from the screen, when the rule above allows it.
-func (c *compiler) choiceExpr(i int, t *trace.Target, d *Desc, st *state, snap string) (ast.Expr, bool) {
+func (c *compiler) choiceExpr(i int, t *trace.Target, d *targetDesc, st *state, snap string) (ast.Expr, bool) {
 	in := c.infos[i]
 	if c.literal || t == nil || t != in.full {
 		return nil, false
@@ -275,12 +275,12 @@ func shown(expr ast.Expr) bool {
 // kind: its role for element(…), and the class tokens every element of its
 // role that shares one of them has too (a state class, hover or active,
 // drops out; an instance's own class does too).
-func kindAttrs(s *trace.Snapshot, idx int) []Attr {
+func kindAttrs(s *trace.Snapshot, idx int) []describedAttr {
 	e := &s.Elements[idx]
 	_, base := ctorOf(e.Role)
-	kind := append([]Attr(nil), base...)
+	kind := append([]describedAttr(nil), base...)
 	if cls := kindClass(s, idx); cls != "" {
-		kind = append(kind, Attr{"class", cls})
+		kind = append(kind, describedAttr{"class", cls})
 	}
 	return kind
 }
@@ -306,8 +306,8 @@ func kindClass(s *trace.Snapshot, idx int) string {
 }
 
 // withoutClass is a kind without its class.
-func withoutClass(kind []Attr) []Attr {
-	var out []Attr
+func withoutClass(kind []describedAttr) []describedAttr {
+	var out []describedAttr
 	for _, a := range kind {
 		if a.Name != "class" {
 			out = append(out, a)
@@ -317,13 +317,13 @@ func withoutClass(kind []Attr) []Attr {
 }
 
 // alike counts the elements of the snapshot of a constructor and kind.
-func alike(s *trace.Snapshot, ctor string, kind []Attr) int {
+func alike(s *trace.Snapshot, ctor string, kind []describedAttr) int {
 	return count(s, ctor, kind, -1)
 }
 
 // countLike counts the elements of a kind whose attr holds value by the
 // run-time rules (see holds).
-func countLike(s *trace.Snapshot, ctor string, kind []Attr, attr, value string) int {
+func countLike(s *trace.Snapshot, ctor string, kind []describedAttr, attr, value string) int {
 	n := 0
 	for k := range s.Elements {
 		if holds(&s.Elements[k], ctor, kind, attr, value) {
@@ -336,7 +336,7 @@ func countLike(s *trace.Snapshot, ctor string, kind []Attr, attr, value string) 
 // holds reports whether element e is of the kind and its attr holds value
 // as anchoring compares it: a name has the same words up to case and
 // spacing, a text has the words among its own.
-func holds(e *trace.Element, ctor string, kind []Attr, attr, value string) bool {
+func holds(e *trace.Element, ctor string, kind []describedAttr, attr, value string) bool {
 	if !matches(e, ctor, kind) {
 		return false
 	}
@@ -361,13 +361,13 @@ func readsChosen(s *trace.Snapshot, idx int, expr ast.Expr) string {
 		if !ok || !constructors[r.Name] || found != "" {
 			return
 		}
-		var attrs []Attr
+		var attrs []describedAttr
 		for _, a := range call.Args {
 			lit, ok := a.Value.(*ast.StringLit)
 			if a.Name == nil || !ok {
 				return // computed or scoped: not checked here
 			}
-			attrs = append(attrs, Attr{a.Name.Name, lit.Value})
+			attrs = append(attrs, describedAttr{a.Name.Name, lit.Value})
 		}
 		for k := range s.Elements {
 			if matches(&s.Elements[k], r.Name, attrs) && (under(s, k, idx) || under(s, idx, k)) {

@@ -118,12 +118,12 @@ func suggestionItem(s *trace.Snapshot, idx int) (item, list int) {
 // suggestionListDesc describes the list by its id when it is its own (not
 // generated), else by its path: a suggestion list is added to the page when
 // it first shows, with a generated id and often no class of its own.
-func suggestionListDesc(s *trace.Snapshot, list int) *Desc {
+func suggestionListDesc(s *trace.Snapshot, list int) *targetDesc {
 	e := &s.Elements[list]
-	if e.ID != "" && !generatedID(e.ID) && count(s, "list", []Attr{{"id", e.ID}}, -1) == 1 {
-		return &Desc{Ctor: "list", Attrs: []Attr{{"id", e.ID}}, Unique: true}
+	if e.ID != "" && !generatedID(e.ID) && count(s, "list", []describedAttr{{"id", e.ID}}, -1) == 1 {
+		return &targetDesc{Ctor: "list", Attrs: []describedAttr{{"id", e.ID}}, Unique: true}
 	}
-	return &Desc{Ctor: "list", Attrs: []Attr{{"path", e.Path}}}
+	return &targetDesc{Ctor: "list", Attrs: []describedAttr{{"path", e.Path}}}
 }
 
 // quotedSuffix looks for an ending of text (two characters or more,

@@ -34,7 +34,7 @@ import (
 // writes one.
 
 // generalized returns d, or the description that outlives the instance.
-func (c *compiler) generalized(i int, t *trace.Target, d *Desc, snap string) *Desc {
+func (c *compiler) generalized(i int, t *trace.Target, d *targetDesc, snap string) *targetDesc {
 	if c.literal || d == nil || t == nil {
 		return d
 	}
@@ -64,7 +64,7 @@ func positional(css string) bool {
 // identifying are the attributes that say what a field is.
 var identifying = []string{"label", "name", "description", "placeholder"}
 
-func describedBy(d *Desc) string {
+func describedBy(d *targetDesc) string {
 	for _, n := range identifying {
 		if d.Get(n) != "" {
 			return n
@@ -76,7 +76,7 @@ func describedBy(d *Desc) string {
 // withoutPosition drops a positional css selector from the description of
 // a field that its label (or name, description, placeholder) identifies
 // alone; nil when that does not apply.
-func withoutPosition(s *trace.Snapshot, idx int, d *Desc, t *trace.Target) *Desc {
+func withoutPosition(s *trace.Snapshot, idx int, d *targetDesc, t *trace.Target) *targetDesc {
 	if !positional(d.Get("css")) || d.Within != nil || d.Frame != nil {
 		return nil
 	}
@@ -84,7 +84,7 @@ func withoutPosition(s *trace.Snapshot, idx int, d *Desc, t *trace.Target) *Desc
 	if !isField(t) {
 		return nil
 	}
-	var kept []Attr
+	var kept []describedAttr
 	has := false
 	for _, a := range d.Attrs {
 		switch {
@@ -103,12 +103,12 @@ func withoutPosition(s *trace.Snapshot, idx int, d *Desc, t *trace.Target) *Desc
 	if !has || count(s, d.Ctor, kept, -1) != 1 || !matches(e, d.Ctor, kept) {
 		return nil
 	}
-	return &Desc{Ctor: d.Ctor, Attrs: kept, Unique: true}
+	return &targetDesc{Ctor: d.Ctor, Attrs: kept, Unique: true}
 }
 
 // byKind describes a clicked element with a numbered name by its kind
 // alone, when it is the only one of its kind; nil otherwise.
-func byKind(s *trace.Snapshot, idx int, d *Desc, t *trace.Target, op action.Name) *Desc {
+func byKind(s *trace.Snapshot, idx int, d *targetDesc, t *trace.Target, op action.Name) *targetDesc {
 	switch op {
 	case action.Click, action.DoubleClick, action.RightClick:
 	default:
@@ -122,20 +122,20 @@ func byKind(s *trace.Snapshot, idx int, d *Desc, t *trace.Target, op action.Name
 	// The fewest words of the kind that single it out: one stable class,
 	// else the tag with one stable class (an <h3> header among <p> rows
 	// styled alike).
-	var kinds [][]Attr
+	var kinds [][]describedAttr
 	toks := strings.Fields(stableClass(e.Class))
 	for _, tok := range toks {
-		kinds = append(kinds, []Attr{{"class", tok}})
+		kinds = append(kinds, []describedAttr{{"class", tok}})
 	}
 	if tag := tagOf(e.Path); tag != "" {
 		for _, tok := range toks {
-			kinds = append(kinds, []Attr{{"css", tag + "." + tok}})
+			kinds = append(kinds, []describedAttr{{"css", tag + "." + tok}})
 		}
 	}
 	for _, k := range kinds {
-		kind := append(append([]Attr(nil), base...), k...)
+		kind := append(append([]describedAttr(nil), base...), k...)
 		if countKind(s, ctor, kind) == 1 && kindMatches(e, ctor, kind) {
-			return &Desc{Ctor: ctor, Attrs: kind, Unique: true}
+			return &targetDesc{Ctor: ctor, Attrs: kind, Unique: true}
 		}
 	}
 	return nil
@@ -157,8 +157,8 @@ func tagOf(path string) string {
 }
 
 // kindMatches is matches for a kind, whose css is a tag and a class.
-func kindMatches(e *trace.Element, ctor string, kind []Attr) bool {
-	var rest []Attr
+func kindMatches(e *trace.Element, ctor string, kind []describedAttr) bool {
+	var rest []describedAttr
 	for _, a := range kind {
 		if a.Name != "css" {
 			rest = append(rest, a)
@@ -173,7 +173,7 @@ func kindMatches(e *trace.Element, ctor string, kind []Attr) bool {
 }
 
 // countKind counts the elements of a kind.
-func countKind(s *trace.Snapshot, ctor string, kind []Attr) int {
+func countKind(s *trace.Snapshot, ctor string, kind []describedAttr) int {
 	n := 0
 	for k := range s.Elements {
 		if kindMatches(&s.Elements[k], ctor, kind) {

@@ -178,7 +178,7 @@ func ordinalIn(text, ctor string, pos, n int) (string, string, bool) {
 
 // ordinalGroup returns the nearest ancestor of element idx holding two or
 // more visible elements of its kind, and those elements in document order.
-func ordinalGroup(s *trace.Snapshot, idx int, ctor string, kind []Attr) (int, []int) {
+func ordinalGroup(s *trace.Snapshot, idx int, ctor string, kind []describedAttr) (int, []int) {
 	for a, hops := s.Elements[idx].Parent, 0; a >= 0 && a < len(s.Elements) && hops < len(s.Elements); a, hops = s.Elements[a].Parent, hops+1 {
 		var members []int
 		for k := range s.Elements {
@@ -196,7 +196,7 @@ func ordinalGroup(s *trace.Snapshot, idx int, ctor string, kind []Attr) (int, []
 // groupDesc describes the group for within:, by the nearest ancestor (the
 // group or above) with a stable id that holds the same n elements of the
 // kind; nil when the whole screen holds just those.
-func groupDesc(s *trace.Snapshot, group int, ctor string, kind []Attr, n int) (*Desc, bool) {
+func groupDesc(s *trace.Snapshot, group int, ctor string, kind []describedAttr, n int) (*targetDesc, bool) {
 	for a, hops := group, 0; a >= 0 && a < len(s.Elements) && hops < len(s.Elements); a, hops = s.Elements[a].Parent, hops+1 {
 		if visibleKind(s, ctor, kind, a) != n {
 			break
@@ -206,9 +206,9 @@ func groupDesc(s *trace.Snapshot, group int, ctor string, kind []Attr, n int) (*
 			continue
 		}
 		actor, abase := ctorOf(e.Role)
-		attrs := append(append([]Attr(nil), abase...), Attr{"id", e.ID})
+		attrs := append(append([]describedAttr(nil), abase...), describedAttr{"id", e.ID})
 		if count(s, actor, attrs, -1) == 1 {
-			return &Desc{Ctor: actor, Attrs: attrs, Unique: true}, true
+			return &targetDesc{Ctor: actor, Attrs: attrs, Unique: true}, true
 		}
 	}
 	if visibleKind(s, ctor, kind, -1) == n {
@@ -218,7 +218,7 @@ func groupDesc(s *trace.Snapshot, group int, ctor string, kind []Attr, n int) (*
 }
 
 // visibleKind counts the visible elements of a kind (under root, unless -1).
-func visibleKind(s *trace.Snapshot, ctor string, kind []Attr, root int) int {
+func visibleKind(s *trace.Snapshot, ctor string, kind []describedAttr, root int) int {
 	n := 0
 	for k := range s.Elements {
 		if s.Elements[k].Visible && (root < 0 || under(s, k, root)) && kindMatches(&s.Elements[k], ctor, kind) {

@@ -81,7 +81,7 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	if tr == nil {
 		return nil, fmt.Errorf("compile: no trace")
 	}
-	c := &compiler{tr: tr, traceName: opts.Trace, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*Desc{}, taken: map[string]bool{}}
+	c := &compiler{tr: tr, traceName: opts.Trace, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*targetDesc{}, taken: map[string]bool{}}
 	for _, w := range reserved {
 		c.taken[w] = true
 	}
@@ -135,23 +135,23 @@ func actionNames() []string {
 
 // info is an op with its enrichment.
 type info struct {
-	Op
+	operation
 	full, dest *trace.Target // resolved targets
-	desc, dsc  *Desc
+	desc, dsc  *targetDesc
 	name       string
 }
 
 type compiler struct {
 	tr        *trace.Trace
 	traceName string // the trace's file name, for diagnostics
-	ops       []Op
+	ops       []operation
 	infos     []*info
 	warnings  diag.List
 
 	loopLo, loopHi int    // ops [loopLo, loopHi] form the loop body; loopLo < 0 when none
 	loopTable      string // the table's (or list's) path
 	loopRow        int    // the demonstrated row (or item)
-	loopDesc       *Desc
+	loopDesc       *targetDesc
 	loopItems      bool // the loop walks a list's items, not a table's rows
 	loopReps       int  // how many items after the first the demonstration did alike
 	loopFolded     []string
@@ -164,7 +164,7 @@ type compiler struct {
 
 	inputs     []*ast.InputDecl
 	anchorRefs map[string][]*ast.Ref // desc key → refs to name
-	anchorDesc map[string]*Desc
+	anchorDesc map[string]*targetDesc
 	anchorKeys []string
 	taken      map[string]bool
 	keyCount   map[string]int
@@ -175,7 +175,7 @@ type compiler struct {
 func (c *compiler) enrich() {
 	c.keyCount = map[string]int{}
 	for i, op := range c.ops {
-		in := &info{Op: op, name: "op" + strconv.Itoa(i+1)} // the name evidence cites before emit
+		in := &info{operation: op, name: "op" + strconv.Itoa(i+1)} // the name evidence cites before emit
 		if op.Note != "" {
 			c.warn(op.Events, "op%d: %s", i+1, op.Note)
 		}
@@ -240,7 +240,7 @@ func (c *compiler) findLoop() {
 		}
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor != "table" {
-			c.loopDesc = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+			c.loopDesc = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
 		}
 		return
 	}
@@ -317,7 +317,7 @@ type state struct {
 // targetExpr chooses the expression for op i's target: the loop row's
 // cell, the same row's other cell, same(opK), next(opK), a TODO choice
 // within its list, an anchor, or the description inline.
-func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap string) ast.Expr {
+func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, snap string) ast.Expr {
 	in := c.infos[i]
 	if c.inLoopItem(i, t) {
 		return c.itemChoice(i, t, snap)
@@ -334,7 +334,7 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *Desc, st *state, snap s
 			if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
 				table := listDesc(c.tr, t, snap)
 				if table == nil || table.Ctor != "table" {
-					table = &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+					table = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
 				}
 				row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
 				return cellCall(row, h.Column)
@@ -461,7 +461,7 @@ func isStepName(s string) bool {
 func (c *compiler) stepExpr(i int, st *state) ast.Expr {
 	in := c.infos[i]
 	tgt := func() ast.Expr { return c.targetExpr(i, in.full, in.desc, st, in.Snapshot) }
-	if e := replayExpr(in.Op, tgt); e != nil {
+	if e := replayExpr(in.operation, tgt); e != nil {
 		return e
 	}
 	switch in.Action {

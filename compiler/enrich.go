@@ -19,18 +19,18 @@ listitem menu menuitem option tab table row cell heading image text dialog regio
 	}
 }
 
-// Attr is one attribute of an element description.
-type Attr struct {
+// describedAttr is one attribute of an element description.
+type describedAttr struct {
 	Name  string
 	Value string
 }
 
-// Desc is an element description: a constructor, the attributes that make
+// targetDesc is an element description: a constructor, the attributes that make
 // the element unique, and the element it lies within.
-type Desc struct {
+type targetDesc struct {
 	Ctor   string
-	Attrs  []Attr
-	Within *Desc
+	Attrs  []describedAttr
+	Within *targetDesc
 	// Frame is the frame: attribute, the child-frame index path.
 	Frame []int
 	// Unique reports whether the description was verified to pick the
@@ -40,7 +40,7 @@ type Desc struct {
 }
 
 // Expr builds the constructor call.
-func (d *Desc) Expr() ast.Expr {
+func (d *targetDesc) Expr() ast.Expr {
 	c := &ast.Call{Fun: ref(d.Ctor)}
 	for _, a := range d.Attrs {
 		c.Args = append(c.Args, named(a.Name, str(a.Value)))
@@ -55,10 +55,10 @@ func (d *Desc) Expr() ast.Expr {
 }
 
 // String is the description's canonical text.
-func (d *Desc) String() string { return printer.ExprString(d.Expr()) }
+func (d *targetDesc) String() string { return printer.ExprString(d.Expr()) }
 
 // Get returns an attribute's value.
-func (d *Desc) Get(name string) string {
+func (d *targetDesc) Get(name string) string {
 	for _, a := range d.Attrs {
 		if a.Name == name {
 			return a.Value
@@ -101,7 +101,7 @@ func findInSnapshot(tr *trace.Trace, t *trace.Target, snapID string) (*trace.Tar
 
 // matches reports whether a snapshot element fits a constructor and
 // attributes; a scorer in the spirit of the runtime's anchoring, strict.
-func matches(e *trace.Element, ctor string, attrs []Attr) bool {
+func matches(e *trace.Element, ctor string, attrs []describedAttr) bool {
 	if ctor != "element" && e.Role != ctor {
 		return false
 	}
@@ -122,7 +122,7 @@ func matches(e *trace.Element, ctor string, attrs []Attr) bool {
 
 // count returns how many elements of the snapshot (under root, when root
 // is not -1) fit the description.
-func count(s *trace.Snapshot, ctor string, attrs []Attr, root int) int {
+func count(s *trace.Snapshot, ctor string, attrs []describedAttr, root int) int {
 	n := 0
 	for i := range s.Elements {
 		if root >= 0 && !under(s, i, root) {
@@ -145,16 +145,16 @@ func under(s *trace.Snapshot, i, root int) bool {
 }
 
 // candidates are the attribute sets tried, most robust first; paths last.
-func candidates(t *trace.Target) [][]Attr {
-	var out [][]Attr
+func candidates(t *trace.Target) [][]describedAttr {
+	var out [][]describedAttr
 	addSet := func(names ...string) {
-		var set []Attr
+		var set []describedAttr
 		for _, n := range names {
 			v := t.Get(n)
 			if v == "" || (n == "id" && generatedID(v)) {
 				return
 			}
-			set = append(set, Attr{n, v})
+			set = append(set, describedAttr{n, v})
 		}
 		out = append(out, set)
 	}
@@ -170,14 +170,14 @@ func candidates(t *trace.Target) [][]Attr {
 	return out
 }
 
-func ctorOf(role string) (string, []Attr) {
+func ctorOf(role string) (string, []describedAttr) {
 	if constructors[role] {
 		return role, nil
 	}
 	if role == "" {
 		return "element", nil
 	}
-	return "element", []Attr{{"role", role}}
+	return "element", []describedAttr{{"role", role}}
 }
 
 // describeTarget builds the description of a target: the first attribute set
@@ -186,28 +186,28 @@ func ctorOf(role string) (string, []Attr) {
 // else identifies it. Without a snapshot the most robust set is taken
 // unverified (id and name first), within its list or table when its own
 // attributes are only text.
-func describeTarget(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+func describeTarget(tr *trace.Trace, target *trace.Target, snapID string) *targetDesc {
 	return withSelectors(describe(tr, target, snapID), target)
 }
 
-func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+func describe(tr *trace.Trace, target *trace.Target, snapID string) *targetDesc {
 	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
-		return &Desc{Ctor: "element"}
+		return &targetDesc{Ctor: "element"}
 	}
 	ctor, base := ctorOf(t.Role)
 	cands := candidates(t)
 	if s == nil || idx < 0 {
-		d := &Desc{Ctor: ctor, Attrs: base}
+		d := &targetDesc{Ctor: ctor, Attrs: base}
 		if len(cands) > 0 {
 			// Prefer the id alone over name+id when there is no snapshot to
 			// verify: ids are the stable part; keep the name for reading.
 			d.Attrs = append(d.Attrs, cands[0]...)
 		} else if t.Path != "" {
-			d.Attrs = append(d.Attrs, Attr{"path", t.Path})
+			d.Attrs = append(d.Attrs, describedAttr{"path", t.Path})
 		}
 		if t.ID == "" && t.Name == "" && t.Context != nil && t.Context.List != nil && t.Context.List.Container != "" && t.Context.Headers == nil {
-			d.Within = &Desc{Ctor: "list", Attrs: []Attr{{"path", t.Context.List.Container}}}
+			d.Within = &targetDesc{Ctor: "list", Attrs: []describedAttr{{"path", t.Context.List.Container}}}
 		}
 		return d
 	}
@@ -224,14 +224,14 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 			// with a click handler): not a claim worth making when its
 			// words alone pick it, since another layout of the page draws
 			// the same control as a <button>.
-			return &Desc{Ctor: "element", Attrs: set, Unique: true}
+			return &targetDesc{Ctor: "element", Attrs: set, Unique: true}
 		}
-		attrs := append(append([]Attr(nil), base...), set...)
+		attrs := append(append([]describedAttr(nil), base...), set...)
 		if picks(s, ctor, attrs, -1, idx) {
 			if names[0] == "id" && t.Name != "" {
-				attrs = append(append([]Attr(nil), base...), Attr{"name", t.Name}, Attr{"id", t.ID})
+				attrs = append(append([]describedAttr(nil), base...), describedAttr{"name", t.Name}, describedAttr{"id", t.ID})
 			}
-			return &Desc{Ctor: ctor, Attrs: attrs, Unique: true}
+			return &targetDesc{Ctor: ctor, Attrs: attrs, Unique: true}
 		}
 	}
 	// Not unique on its own: within its list item, list or table.
@@ -242,31 +242,31 @@ func describe(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 			if set == nil {
 				continue
 			}
-			attrs := append(append([]Attr(nil), base...), set...)
+			attrs := append(append([]describedAttr(nil), base...), set...)
 			if picks(s, ctor, attrs, c, idx) {
-				return &Desc{Ctor: ctor, Attrs: attrs, Within: within, Unique: within.Unique}
+				return &targetDesc{Ctor: ctor, Attrs: attrs, Within: within, Unique: within.Unique}
 			}
 		}
 	}
 	if t.Path != "" {
-		attrs := append(append([]Attr(nil), base...), Attr{"path", t.Path})
-		return &Desc{Ctor: ctor, Attrs: attrs, Unique: picks(s, ctor, attrs, -1, idx)}
+		attrs := append(append([]describedAttr(nil), base...), describedAttr{"path", t.Path})
+		return &targetDesc{Ctor: ctor, Attrs: attrs, Unique: picks(s, ctor, attrs, -1, idx)}
 	}
-	d := &Desc{Ctor: ctor, Attrs: base}
+	d := &targetDesc{Ctor: ctor, Attrs: base}
 	if len(cands) > 0 {
 		d.Attrs = append(d.Attrs, cands[0]...)
 	}
 	return d
 }
 
-func pick(t *trace.Target, names []string) []Attr {
-	var set []Attr
+func pick(t *trace.Target, names []string) []describedAttr {
+	var set []describedAttr
 	for _, n := range names {
 		v := t.Get(n)
 		if v == "" || (n == "id" && generatedID(v)) {
 			return nil
 		}
-		set = append(set, Attr{n, v})
+		set = append(set, describedAttr{n, v})
 	}
 	return set
 }
@@ -284,7 +284,7 @@ func container(s *trace.Snapshot, i int) int {
 }
 
 // listDesc describes the list or table a target belongs to, or nil.
-func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
+func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *targetDesc {
 	t, s, idx := findInSnapshot(tr, target, snapID)
 	if t == nil {
 		return nil
@@ -305,10 +305,10 @@ func listDesc(tr *trace.Trace, target *trace.Target, snapID string) *Desc {
 	}
 	if t.Context != nil {
 		if h := t.Context.Headers; h != nil && h.Table != "" {
-			return &Desc{Ctor: "table", Attrs: []Attr{{"path", h.Table}}}
+			return &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
 		}
 		if l := t.Context.List; l != nil && l.Container != "" {
-			return &Desc{Ctor: "list", Attrs: []Attr{{"path", l.Container}}}
+			return &targetDesc{Ctor: "list", Attrs: []describedAttr{{"path", l.Container}}}
 		}
 	}
 	return nil
@@ -363,7 +363,7 @@ func labelOf(t *trace.Target) string {
 // withSelectors keeps a target's exact selectors (an imported recording's
 // css, xpath and frame) next to its descriptive attributes, so that a
 // target given only by selectors never compiles to a bare element().
-func withSelectors(d *Desc, t *trace.Target) *Desc {
+func withSelectors(d *targetDesc, t *trace.Target) *targetDesc {
 	if t == nil || d == nil {
 		return d
 	}
@@ -380,10 +380,10 @@ func withSelectors(d *Desc, t *trace.Target) *Desc {
 		d.Attrs = kept
 	}
 	if t.CSS != "" {
-		d.Attrs = append(d.Attrs, Attr{"css", t.CSS})
+		d.Attrs = append(d.Attrs, describedAttr{"css", t.CSS})
 	}
 	if t.XPath != "" {
-		d.Attrs = append(d.Attrs, Attr{"xpath", t.XPath})
+		d.Attrs = append(d.Attrs, describedAttr{"xpath", t.XPath})
 	}
 	if len(t.Frame) > 0 {
 		d.Frame = append([]int{}, t.Frame...)

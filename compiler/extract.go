@@ -7,8 +7,8 @@ import (
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
-// Op is one operation of the language extracted from raw events.
-type Op struct {
+// operation is one operation of the language extracted from raw events.
+type operation struct {
 	// Note says what the op could not say faithfully (a middle click
 	// compiled as a left click); the compiler turns it into a warning.
 	Note string
@@ -77,7 +77,7 @@ func fieldKey(t *trace.Target) string {
 // into drag, scrolls into scroll. Events that are consequences (a navigate
 // or submit caused by an earlier event, a modifier key press, a keystroke
 // whose input event follows) are attached to the op they belong to.
-func extractOps(tr *trace.Trace) []Op {
+func extractOps(tr *trace.Trace) []operation {
 	x := &extractor{opOf: map[string]int{}, tabs: newTabState(), keys: tr.Source == trace.SourceDevTools}
 	x.tr, x.echoed, x.lastURL = tr, map[int]bool{}, tr.Start.URL
 	for i := range tr.Events {
@@ -100,7 +100,7 @@ func extractOps(tr *trace.Trace) []Op {
 		// On Android a swipe at the end turns a pager: it stays.
 		x.ops = dropTrailingScrolls(x.ops)
 	}
-	out := make([]Op, 0, len(x.ops)) // not in place: a multiple choice becomes two ops
+	out := make([]operation, 0, len(x.ops)) // not in place: a multiple choice becomes two ops
 	for i, op := range x.ops {
 		if op.Action == action.Drag && op.Dest == nil {
 			continue // a drag never dropped is not an operation
@@ -141,7 +141,7 @@ func extractOps(tr *trace.Trace) []Op {
 // extractor holds extractOps's state between events.
 type extractor struct {
 	tr      *trace.Trace
-	ops     []Op
+	ops     []operation
 	pending []string       // events waiting for the op they belong to
 	opOf    map[string]int // event id → op index
 	tabs    *tabState
@@ -154,7 +154,7 @@ type extractor struct {
 	keys bool
 }
 
-func (x *extractor) last() *Op {
+func (x *extractor) last() *operation {
 	if len(x.ops) == 0 {
 		return nil
 	}
@@ -162,7 +162,7 @@ func (x *extractor) last() *Op {
 }
 
 // add appends an op made of the pending events and the event id.
-func (x *extractor) add(op Op, id string) {
+func (x *extractor) add(op operation, id string) {
 	op.Events = append(append(x.pending, op.Events...), id)
 	x.pending = nil
 	x.ops = append(x.ops, op)
@@ -202,11 +202,11 @@ func (x *extractor) event(e *trace.Event) {
 		if x.labelForward(e) || x.optionClick(e) {
 			return
 		}
-		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(operation{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDblClick:
-		x.add(Op{Action: action.DoubleClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(operation{Action: action.DoubleClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindRightClick:
-		x.add(Op{Action: action.RightClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(operation{Action: action.RightClick, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindInput:
 		x.input(e)
 	case trace.KindChange:
@@ -220,7 +220,7 @@ func (x *extractor) event(e *trace.Event) {
 			x.attach(len(x.ops)-1, e.ID) // the selection Ctrl+A made
 			return
 		}
-		x.add(Op{Action: action.SelectText, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+		x.add(operation{Action: action.SelectText, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
 	case trace.KindUpload:
 		x.upload(e)
 	case trace.KindCopy, trace.KindCut:
@@ -236,7 +236,7 @@ func (x *extractor) event(e *trace.Event) {
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
-		x.add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
+		x.add(operation{Action: a, Target: e.Target, Snapshot: e.Snapshot, Text: e.Text}, e.ID)
 	case trace.KindPaste:
 		text := e.Text
 		if text == "" {
@@ -247,7 +247,7 @@ func (x *extractor) event(e *trace.Event) {
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
-		x.add(Op{Action: action.Paste, Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
+		x.add(operation{Action: action.Paste, Target: e.Target, Snapshot: e.Snapshot, Text: text}, e.ID)
 	case trace.KindNavigate:
 		x.navigate(e)
 	case trace.KindTabOpen:
@@ -258,7 +258,7 @@ func (x *extractor) event(e *trace.Event) {
 		x.tabClose(e)
 	case trace.KindScroll:
 		if x.keys { // a recording's scroll step sets a position
-			x.add(Op{Action: action.Scroll, Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
+			x.add(operation{Action: action.Scroll, Target: e.Target, Snapshot: e.Snapshot, To: []float64{e.X, e.Y}}, e.ID)
 			return
 		}
 		dir := "down"
@@ -270,11 +270,11 @@ func (x *extractor) event(e *trace.Event) {
 			x.attach(len(x.ops)-1, e.ID)
 			return
 		}
-		x.add(Op{Action: action.Scroll, Text: dir}, e.ID)
+		x.add(operation{Action: action.Scroll, Text: dir}, e.ID)
 	case trace.KindHover, trace.KindWait, trace.KindViewport:
 		x.add(replayOp(e), e.ID)
 	case trace.KindDragStart:
-		x.add(Op{Action: action.Drag, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(operation{Action: action.Drag, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case trace.KindDrop:
 		if l != nil && l.Action == action.Drag && l.Dest == nil {
 			l.Dest, l.DestSnapshot = e.Target, e.Snapshot
@@ -320,7 +320,7 @@ func (x *extractor) input(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
+	x.add(operation{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: value}, e.ID)
 }
 
 // change is the commit of typing, a toggled checkbox or a picked value.
@@ -347,7 +347,7 @@ func (x *extractor) change(e *trace.Event) {
 		x.choose(e)
 		return
 	}
-	x.add(Op{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
+	x.add(operation{Action: action.Type, Target: e.Target, Snapshot: e.Snapshot, Text: e.Value}, e.ID)
 }
 
 // typedEarlier reports whether an op so far typed into the field t, from
@@ -375,21 +375,21 @@ func (x *extractor) keyDown(e *trace.Event) {
 	}
 	if k.Ctrl || k.Meta {
 		if a, ok := chordActions[strings.ToLower(k.Key)]; ok && !k.Shift && !k.Alt {
-			x.add(Op{Action: a, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+			x.add(operation{Action: a, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 		} else {
-			x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+			x.add(operation{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 		}
 		return
 	}
 	switch {
 	case k.Key == "Enter" || k.Key == "ENTER":
-		x.add(Op{Action: action.Enter, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+		x.add(operation{Action: action.Enter, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 	case x.keys && k.Key != "Unidentified":
-		x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+		x.add(operation{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	case len([]rune(k.Key)) == 1 || k.Key == "Backspace" || k.Key == "Delete" || k.Key == "Unidentified":
 		x.pending = append(x.pending, e.ID)
 	default:
-		x.add(Op{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
+		x.add(operation{Action: action.Key, Target: e.Target, Snapshot: e.Snapshot, Text: chord(k)}, e.ID)
 	}
 }
 

@@ -39,7 +39,7 @@ func (x *extractor) toggle(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	x.add(operation{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 }
 
 // causedBy reports whether op k (a click) caused the toggle or choice e:
@@ -105,7 +105,7 @@ func (x *extractor) choose(e *trace.Event) {
 		delete(x.opOf, id)
 	}
 	x.pending = append(before, x.pending...)
-	x.add(Op{Action: "choose", Target: e.Target, Snapshot: e.Snapshot, Text: text, OptionKnown: known, Options: options}, e.ID)
+	x.add(operation{Action: "choose", Target: e.Target, Snapshot: e.Snapshot, Text: text, OptionKnown: known, Options: options}, e.ID)
 }
 
 // chooseExpr is the step of a choice: a click on the option, found by its
@@ -174,12 +174,12 @@ func (x *extractor) button(e *trace.Event) {
 		if e.Kind == trace.KindMiddleClick || b == "" {
 			b = trace.ButtonMiddle
 		}
-		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot, Button: b}, e.ID)
+		x.add(operation{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot, Button: b}, e.ID)
 		return
 	}
 	switch e.Button {
 	case trace.ButtonBack:
-		x.add(Op{Action: action.Back}, e.ID)
+		x.add(operation{Action: action.Back}, e.ID)
 		return
 	case trace.ButtonForward:
 		x.pending = append(x.pending, e.ID)
@@ -209,14 +209,14 @@ func (x *extractor) button(e *trace.Event) {
 		why = "it chose an item of a list, which the next run must choose again"
 	}
 	if why != "" {
-		x.add(Op{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot,
+		x.add(operation{Action: action.Click, Target: e.Target, Snapshot: e.Snapshot,
 			Note: "a middle click (" + e.ID + ") is compiled as a left click, which opens a link in the same tab: " + why}, e.ID)
 		return
 	}
 	// new_tab switches to the new tab; the person stayed on the page, so
 	// the workflow switches back.
-	x.add(Op{Action: action.NewTab, Text: href}, e.ID)
-	x.add(Op{Action: action.SwitchWindow, Text: back}, e.ID)
+	x.add(operation{Action: action.NewTab, Text: href}, e.ID)
+	x.add(operation{Action: action.SwitchWindow, Text: back}, e.ID)
 }
 
 // pageURL is the address of the page an event happened on.
@@ -253,7 +253,7 @@ func absURL(base, href string) string {
 // later step needs what they brought into view. Their events go to the op
 // before them. A scroll to a recorded position (an imported recording's
 // scroll step) is an effect of its own and stays.
-func dropTrailingScrolls(ops []Op) []Op {
+func dropTrailingScrolls(ops []operation) []operation {
 	n := len(ops)
 	for n > 0 && ops[n-1].Action == action.Scroll && ops[n-1].To == nil {
 		n--
@@ -413,15 +413,15 @@ func selectedOptions(tr *trace.Trace, e *trace.Event) []string {
 // (<select multiple>) into two ops: a click on the first option, which
 // leaves it the only one selected, then multi_select of the others, which
 // adds them: the same selection whatever was selected before.
-func splitMultiChoice(op Op) []Op {
+func splitMultiChoice(op operation) []operation {
 	if op.Action != "choose" || len(op.Options) < 2 {
-		return []Op{op}
+		return []operation{op}
 	}
 	first, rest := op, op
 	first.Text, first.Options = op.Options[0], nil
 	rest.Action, rest.Options, rest.Text = "multi_choose", op.Options[1:], ""
 	rest.Events = op.Events[len(op.Events)-1:]
-	return []Op{first, rest}
+	return []operation{first, rest}
 }
 
 // multiChooseExpr is multi_select of the options of a list box.

@@ -20,11 +20,11 @@ func (x *extractor) upload(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: action.Upload, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
+	x.add(operation{Action: action.Upload, Target: e.Target, Snapshot: e.Snapshot}, e.ID)
 }
 
 // eventsOf returns the trace events of an op of the given kind.
-func (c *compiler) eventsOf(op *Op, kind trace.Kind) []*trace.Event {
+func (c *compiler) eventsOf(op *operation, kind trace.Kind) []*trace.Event {
 	var out []*trace.Event
 	for _, id := range op.Events {
 		if e := c.tr.Event(id); e != nil && e.Kind == kind {
@@ -38,7 +38,7 @@ func (c *compiler) eventsOf(op *Op, kind trace.Kind) []*trace.Event {
 // the field (the file differs from run to run), several a list.
 func (c *compiler) uploadExpr(in *info, target ast.Expr, st *state) ast.Expr {
 	var files []string
-	for _, e := range c.eventsOf(&in.Op, trace.KindUpload) {
+	for _, e := range c.eventsOf(&in.operation, trace.KindUpload) {
 		files = e.Files
 	}
 	if len(files) == 1 {
@@ -71,7 +71,7 @@ func (c *compiler) answerDialogs(file *ast.File) {
 				if in == nil || !ok {
 					continue
 				}
-				if ds := c.eventsOf(&in.Op, trace.KindDialog); len(ds) > 0 && ds[0].Dialog != nil {
+				if ds := c.eventsOf(&in.operation, trace.KindDialog); len(ds) > 0 && ds[0].Dialog != nil {
 					d := ds[0].Dialog
 					answer := "dismiss"
 					if d.Accept {

@@ -72,11 +72,11 @@ func (x *extractor) navigate(e *trace.Event) {
 		x.attach(len(x.ops)-1, e.ID)
 		return
 	}
-	x.add(Op{Action: action.Open, Text: e.URL}, e.ID)
+	x.add(operation{Action: action.Open, Text: e.URL}, e.ID)
 }
 
 func (x *extractor) tabOpen(e *trace.Event) {
-	op := Op{Action: action.NewTab}
+	op := operation{Action: action.NewTab}
 	if e.Window != nil && e.Window.URL != "about:blank" && !strings.HasPrefix(e.Window.URL, "chrome://") {
 		op.Text = e.Window.URL
 	}
@@ -108,7 +108,7 @@ func (x *extractor) tabSwitch(e *trace.Event) {
 		x.pending = append(x.pending, e.ID)
 		return
 	}
-	x.add(Op{Action: action.SwitchWindow, Text: name}, e.ID)
+	x.add(operation{Action: action.SwitchWindow, Text: name}, e.ID)
 }
 
 // tabClose closes the tab in front; a tab closed behind it is switched to
@@ -120,10 +120,10 @@ func (x *extractor) tabClose(e *trace.Event) {
 			w = &trace.Window{ID: w.ID, Title: x.tabs.names[id], URL: w.URL}
 		}
 		if name := x.windowName(w); name != "" {
-			x.add(Op{Action: action.SwitchWindow, Text: name}, e.ID)
+			x.add(operation{Action: action.SwitchWindow, Text: name}, e.ID)
 		}
 	}
-	x.add(Op{Action: action.CloseTab}, e.ID)
+	x.add(operation{Action: action.CloseTab}, e.ID)
 	x.tabs.active = ""
 }
 

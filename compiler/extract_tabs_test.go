@@ -7,7 +7,7 @@ import (
 )
 
 func TestWindowName(t *testing.T) {
-	x := &extractor{ops: []Op{{Action: "type", Text: "Mount Kenya"}, {Action: "type", Text: "ab"}}}
+	x := &extractor{ops: []operation{{Action: "type", Text: "Mount Kenya"}, {Action: "type", Text: "ab"}}}
 	for _, tt := range []struct {
 		title, url, want string
 	}{

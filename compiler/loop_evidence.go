@@ -222,7 +222,7 @@ func (c *compiler) onOtherItem(t *trace.Target) bool {
 // a list does not make it one item of many to choose from. (Without a
 // snapshot to verify against, an id is taken as unique: that is what ids
 // are for.)
-func identified(t *trace.Target, d *Desc) bool {
+func identified(t *trace.Target, d *targetDesc) bool {
 	if d == nil || t == nil {
 		return false
 	}
@@ -257,7 +257,7 @@ func (c *compiler) itemChosen(i int, l *trace.ListContext) bool {
 // same screen that is the item the person chose, so the workflow replays
 // the demonstration; the warning says that another instance may need a
 // choice. Otherwise the TODO stays, for the model or a person to describe.
-func (c *compiler) demonstratedChoice(in *info, d *Desc, st *state) bool {
+func (c *compiler) demonstratedChoice(in *info, d *targetDesc, st *state) bool {
 	if c.llm || len(st.sources) > 0 || d == nil || !d.Unique {
 		return false
 	}
@@ -298,7 +298,7 @@ func isItem(tr *trace.Trace, target *trace.Target, snapID string) bool {
 // items — data that changes with what the page lists (an autocomplete's
 // suggestions for what was typed so far) — so a container told apart only
 // by its text is described by its path instead.
-func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
+func containerDesc(tr *trace.Trace, ref, snapID string) *targetDesc {
 	d := describeTarget(tr, &trace.Target{Ref: ref}, snapID)
 	if d.Get("text") == "" {
 		return d
@@ -309,8 +309,8 @@ func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
 	}
 	if e := s.ByRef(ref); e != nil && e.Path != "" {
 		ctor, base := ctorOf(e.Role)
-		attrs := append(append([]Attr(nil), base...), Attr{"path", e.Path})
-		return &Desc{Ctor: ctor, Attrs: attrs, Unique: count(&s, ctor, attrs, -1) == 1}
+		attrs := append(append([]describedAttr(nil), base...), describedAttr{"path", e.Path})
+		return &targetDesc{Ctor: ctor, Attrs: attrs, Unique: count(&s, ctor, attrs, -1) == 1}
 	}
 	return d
 }
@@ -319,7 +319,7 @@ func containerDesc(tr *trace.Trace, ref, snapID string) *Desc {
 // unique within: a whole list or table by containerDesc (never by its
 // items' text), an item by describeTarget (its text is what tells the chosen
 // item from the others).
-func withinDesc(tr *trace.Trace, s *trace.Snapshot, c int, snapID string) *Desc {
+func withinDesc(tr *trace.Trace, s *trace.Snapshot, c int, snapID string) *targetDesc {
 	switch s.Elements[c].Role {
 	case "list", "table", "listbox", "grid", "tree", "menu", "tablist", "radiogroup":
 		return containerDesc(tr, s.Elements[c].Ref, snapID)

@@ -194,10 +194,10 @@ func readsAny(s *trace.Snapshot, items []int, expr ast.Expr) bool {
 }
 
 // loopListDesc describes the list a loop walks.
-func (c *compiler) loopListDesc(in *info, cont string) *Desc {
+func (c *compiler) loopListDesc(in *info, cont string) *targetDesc {
 	d := listDesc(c.tr, in.Target, in.Snapshot)
 	if d == nil || d.Ctor == "table" {
-		d = &Desc{Ctor: "list", Attrs: []Attr{{"path", cont}}}
+		d = &targetDesc{Ctor: "list", Attrs: []describedAttr{{"path", cont}}}
 	}
 	return d
 }

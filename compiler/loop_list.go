@@ -62,7 +62,7 @@ func (c *compiler) findListLoop() bool {
 		}
 		c.loopDesc = listDesc(c.tr, in.Target, in.Snapshot)
 		if c.loopDesc == nil || c.loopDesc.Ctor == "table" {
-			c.loopDesc = &Desc{Ctor: "list", Attrs: []Attr{{"path", l.Container}}}
+			c.loopDesc = &targetDesc{Ctor: "list", Attrs: []describedAttr{{"path", l.Container}}}
 		}
 		return true
 	}
@@ -85,11 +85,11 @@ func itemTarget(tr *trace.Trace, target *trace.Target, snapID string) ast.Expr {
 	}
 	ctor, base := ctorOf(t.Role)
 	if s == nil || idx < 0 {
-		return withinItem(&Desc{Ctor: ctor, Attrs: base})
+		return withinItem(&targetDesc{Ctor: ctor, Attrs: base})
 	}
 	li := s.Elements[idx].List
 	if li == nil {
-		return withinItem(&Desc{Ctor: ctor, Attrs: base})
+		return withinItem(&targetDesc{Ctor: ctor, Attrs: base})
 	}
 	// Drivers mark every element inside an item with the item's place;
 	// the item is the outermost of them.
@@ -107,18 +107,18 @@ func itemTarget(tr *trace.Trace, target *trace.Target, snapID string) ast.Expr {
 	// The fewest shared attributes that single the element out in its
 	// item; all of them when none does.
 	for _, a := range shared {
-		attrs := append(append([]Attr(nil), base...), a)
+		attrs := append(append([]describedAttr(nil), base...), a)
 		if count(s, ctor, attrs, item) == 1 {
-			return withinItem(&Desc{Ctor: ctor, Attrs: attrs})
+			return withinItem(&targetDesc{Ctor: ctor, Attrs: attrs})
 		}
 	}
-	return withinItem(&Desc{Ctor: ctor, Attrs: append(append([]Attr(nil), base...), shared...)})
+	return withinItem(&targetDesc{Ctor: ctor, Attrs: append(append([]describedAttr(nil), base...), shared...)})
 }
 
 // sharedAttrs lists the attributes element idx has in common with the
 // element at the same place in the item after (or before) its own item,
 // in the order descriptions prefer them.
-func sharedAttrs(s *trace.Snapshot, idx, item int) []Attr {
+func sharedAttrs(s *trace.Snapshot, idx, item int) []describedAttr {
 	own := s.Elements[idx]
 	rel := strings.TrimPrefix(own.Path, s.Elements[item].Path)
 	li := s.Elements[item].List
@@ -142,13 +142,13 @@ func sharedAttrs(s *trace.Snapshot, idx, item int) []Attr {
 	if other == nil {
 		return nil
 	}
-	var out []Attr
+	var out []describedAttr
 	// Not the description: it is the context around the item, the same
 	// for every element in it.
 	for _, n := range []string{"id", "name", "label", "placeholder", "text", "href"} {
 		v := own.Get(n)
 		if v != "" && v == other.Get(n) {
-			out = append(out, Attr{n, v})
+			out = append(out, describedAttr{n, v})
 		}
 	}
 	// Last, the classes both have: an icon drawn by CSS (a like or share
@@ -156,7 +156,7 @@ func sharedAttrs(s *trace.Snapshot, idx, item int) []Attr {
 	// A class is a token constraint at run time (every class written is
 	// present), so a state class on one of them (active) is left out.
 	if v := sharedTokens(own.Class, other.Class); v != "" {
-		out = append(out, Attr{"class", v})
+		out = append(out, describedAttr{"class", v})
 	}
 	return out
 }
@@ -174,7 +174,7 @@ func sharedTokens(a, b string) string {
 	return strings.Join(out, " ")
 }
 
-func withinItem(d *Desc) ast.Expr {
+func withinItem(d *targetDesc) ast.Expr {
 	c := d.Expr().(*ast.Call)
 	c.Args = append(c.Args, named("within", ref("item")))
 	return c

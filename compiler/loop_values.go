@@ -108,7 +108,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 	if attr == "" {
 		return nil
 	}
-	key := printer.ExprString((&Desc{Ctor: ctor, Attrs: kind}).Expr())
+	key := printer.ExprString((&targetDesc{Ctor: ctor, Attrs: kind}).Expr())
 	var values []string
 	seen := map[string]bool{}
 	hi := i - 1
@@ -123,7 +123,7 @@ func (c *compiler) clickLoop(i int) *valueLoop {
 		}
 		a, v := shownValue(&sj.Elements[k].Attributes)
 		cj, _ := ctorOf(sj.Elements[k].Role)
-		if a != attr || !meaningful(v) || seen[fold(v)] || printer.ExprString((&Desc{Ctor: cj, Attrs: kindAttrs(sj, k)}).Expr()) != key {
+		if a != attr || !meaningful(v) || seen[fold(v)] || printer.ExprString((&targetDesc{Ctor: cj, Attrs: kindAttrs(sj, k)}).Expr()) != key {
 			break
 		}
 		if countLike(sj, ctor, kind, attr, v) != 1 || !holds(&sj.Elements[k], ctor, kind, attr, v) {

@@ -15,21 +15,21 @@ import (
 // viewport resize, and a step's own timeout.
 
 // replayOp turns a hover, wait or viewport event into its op.
-func replayOp(e *trace.Event) Op {
+func replayOp(e *trace.Event) operation {
 	switch e.Kind {
 	case trace.KindHover:
-		return Op{Action: action.Move, Target: e.Target, Snapshot: e.Snapshot}
+		return operation{Action: action.Move, Target: e.Target, Snapshot: e.Snapshot}
 	case trace.KindViewport:
-		return Op{Action: action.SetViewport, Viewport: e.Viewport}
+		return operation{Action: action.SetViewport, Viewport: e.Viewport}
 	}
 	if e.Wait != nil && e.Target == nil {
-		return Op{Action: action.WaitScript, Text: e.Wait.Expression}
+		return operation{Action: action.WaitScript, Text: e.Wait.Expression}
 	}
-	return Op{Action: action.Wait, Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
+	return operation{Action: action.Wait, Target: e.Target, Snapshot: e.Snapshot, Wait: e.Wait}
 }
 
 // replayExpr builds the call of a replay op; nil for other ops.
-func replayExpr(op Op, tgt func() ast.Expr) ast.Expr {
+func replayExpr(op operation, tgt func() ast.Expr) ast.Expr {
 	switch op.Action {
 	case action.Move:
 		return perform(action.Move, tgt())
@@ -115,7 +115,7 @@ func frameList(path []int) ast.Expr {
 // the op's event caused) with a wait_navigation for that address, as a
 // replayer waits for it: a click in a frame that navigates the frame is not
 // done when the click is.
-func navigationWaits(tr *trace.Trace, ops []Op) []Op {
+func navigationWaits(tr *trace.Trace, ops []operation) []operation {
 	if tr.Source != trace.SourceDevTools {
 		return ops
 	}
@@ -123,7 +123,7 @@ func navigationWaits(tr *trace.Trace, ops []Op) []Op {
 	for i := range tr.Events {
 		byID[tr.Events[i].ID] = &tr.Events[i]
 	}
-	var out []Op
+	var out []operation
 	for _, op := range ops {
 		out = append(out, op)
 		if op.Action == action.Open {
@@ -131,7 +131,7 @@ func navigationWaits(tr *trace.Trace, ops []Op) []Op {
 		}
 		for _, id := range op.Events {
 			if e := byID[id]; e != nil && e.Kind == trace.KindNavigate && e.Cause != "" && e.URL != "" && !showsTyped(tr, e.URL) {
-				out = append(out, Op{Action: action.WaitNavigation, Text: e.URL, Events: []string{id}})
+				out = append(out, operation{Action: action.WaitNavigation, Text: e.URL, Events: []string{id}})
 				out[len(out)-2].Events = without(out[len(out)-2].Events, id)
 			}
 		}
@@ -176,7 +176,7 @@ func numf(f float64) *ast.NumberLit {
 
 // selectorName names an anchor described by a css selector alone after
 // the selector's last part: "my-widget >>> button.go" → "button.go".
-func selectorName(d *Desc) string {
+func selectorName(d *targetDesc) string {
 	css := d.Get("css")
 	if css == "" {
 		return ""

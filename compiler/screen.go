@@ -70,7 +70,7 @@ type screenSource struct {
 	x       *screenIndex
 	el      int
 	area    string // "instruction" (above the field, outside lists and tables) or "page"
-	desc    *Desc
+	desc    *targetDesc
 	text    string
 	expr    ast.Expr // desc.text
 	where   string   // for the evidence
@@ -250,14 +250,14 @@ func (c *compiler) areaOf(x *screenIndex, el, target int, t *trace.Target) strin
 // content: its id, its class within the nearest ancestor with an id, or
 // its path; never by its text, which is the value read. quality says
 // which (0, 1, 2); nil when no description is unique.
-func sourceDesc(tr *trace.Trace, x *screenIndex, el int) (*Desc, int) {
+func sourceDesc(tr *trace.Trace, x *screenIndex, el int) (*targetDesc, int) {
 	s := x.snap
 	e := &s.Elements[el]
 	ctor, base := ctorOf(e.Role)
 	if e.ID != "" && !generatedID(e.ID) {
-		attrs := append(append([]Attr(nil), base...), Attr{"id", e.ID})
+		attrs := append(append([]describedAttr(nil), base...), describedAttr{"id", e.ID})
 		if count(s, ctor, attrs, -1) == 1 {
-			return &Desc{Ctor: ctor, Attrs: attrs, Unique: true}, 0
+			return &targetDesc{Ctor: ctor, Attrs: attrs, Unique: true}, 0
 		}
 	}
 	if e.Class != "" {
@@ -266,19 +266,19 @@ func sourceDesc(tr *trace.Trace, x *screenIndex, el int) (*Desc, int) {
 			if a.ID == "" || generatedID(a.ID) {
 				continue
 			}
-			attrs := append(append([]Attr(nil), base...), Attr{"class", e.Class})
+			attrs := append(append([]describedAttr(nil), base...), describedAttr{"class", e.Class})
 			actor, abase := ctorOf(a.Role)
-			within := &Desc{Ctor: actor, Attrs: append(append([]Attr(nil), abase...), Attr{"id", a.ID}), Unique: true}
+			within := &targetDesc{Ctor: actor, Attrs: append(append([]describedAttr(nil), abase...), describedAttr{"id", a.ID}), Unique: true}
 			if count(s, actor, within.Attrs, -1) == 1 && count(s, ctor, attrs, k) == 1 {
-				return &Desc{Ctor: ctor, Attrs: attrs, Within: within, Unique: true}, 1
+				return &targetDesc{Ctor: ctor, Attrs: attrs, Within: within, Unique: true}, 1
 			}
 			break
 		}
 	}
 	if e.Path != "" {
-		attrs := append(append([]Attr(nil), base...), Attr{"path", e.Path})
+		attrs := append(append([]describedAttr(nil), base...), describedAttr{"path", e.Path})
 		if count(s, ctor, attrs, -1) == 1 {
-			return &Desc{Ctor: ctor, Attrs: attrs, Unique: true}, 2
+			return &targetDesc{Ctor: ctor, Attrs: attrs, Unique: true}, 2
 		}
 	}
 	return nil, 0

@@ -28,11 +28,11 @@ func containerSource(src screenSource, value string) *screenSource {
 			return nil
 		}
 		ctor, base := ctorOf(a.Role)
-		attrs := append(append([]Attr(nil), base...), Attr{"id", a.ID})
+		attrs := append(append([]describedAttr(nil), base...), describedAttr{"id", a.ID})
 		if count(s, ctor, attrs, -1) != 1 {
 			return nil
 		}
-		d := &Desc{Ctor: ctor, Attrs: attrs, Unique: true}
+		d := &targetDesc{Ctor: ctor, Attrs: attrs, Unique: true}
 		out := screenSource{x: x, el: k, area: src.area, desc: d, text: x.texts[k], quality: 0, container: true}
 		out.expr = &ast.Member{X: d.Expr(), Name: ast.Ident{Name: x.member[k]}}
 		out.where = fmt.Sprintf("%s in %s (the container of %s)", d.String(), x.id, src.desc.String())

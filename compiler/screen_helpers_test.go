@@ -233,7 +233,7 @@ func evalOn(e ast.Expr, s *trace.Snapshot) (cty.Value, error) {
 // findOn returns the one element of s an element description matches.
 func findOn(c *ast.Call, s *trace.Snapshot) (int, error) {
 	root := -1
-	var attrs []Attr
+	var attrs []describedAttr
 	for _, a := range c.Args {
 		if a.Name == nil {
 			return -1, fmt.Errorf("positional argument in a description")
@@ -254,7 +254,7 @@ func findOn(c *ast.Call, s *trace.Snapshot) (int, error) {
 		if !ok {
 			return -1, fmt.Errorf("%s: not a text", a.Name.Name)
 		}
-		attrs = append(attrs, Attr{a.Name.Name, lit.Value})
+		attrs = append(attrs, describedAttr{a.Name.Name, lit.Value})
 	}
 	found := -1
 	for i := range s.Elements {

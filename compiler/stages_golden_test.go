@@ -136,7 +136,7 @@ func showStage(name string, c *compiler, file *ast.File) string {
 	return string(printer.Format(file))
 }
 
-func showOps(ops []Op) string {
+func showOps(ops []operation) string {
 	var b strings.Builder
 	for i, op := range ops {
 		fmt.Fprintf(&b, "op%d %s", i+1, op.Action)

@@ -11,7 +11,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
-func actions(ops []Op) []string {
+func actions(ops []operation) []string {
 	var out []string
 	for _, op := range ops {
 		s := string(op.Action)
