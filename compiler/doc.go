@@ -13,7 +13,7 @@
 // method the compiler follows):
 //
 //	stage             function                 files                                    input → output                                   TaskMind
-//	extract           extractOps               extract.go, extract_controls.go,         trace events → []operation, one per action of the       1
+//	extract           extractOps               extract.go, extract_controls.go,         trace events → ops, one per action of the        1
 //	                                           extract_tabs.go, extract_dialogs.go,     language, each with the events it absorbed
 //	                                           replay.go
 //	android           androidOps               android.go                               Android ops → a first launch, the language's     1
