@@ -45,14 +45,7 @@ func StepPolicy(file *ast.File, step string, line int) string {
 	if file == nil {
 		return ""
 	}
-	for _, d := range file.Decls {
-		var body *ast.Block
-		switch d := d.(type) {
-		case *ast.Task:
-			body = d.Body
-		case *ast.Skill:
-			body = d.Body
-		}
+	for _, body := range file.Bodies() {
 		if p := blockPolicy(body, step, line); p != "" {
 			return p
 		}

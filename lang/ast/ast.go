@@ -73,6 +73,21 @@ type File struct {
 	Tail []Comment
 }
 
+// Bodies returns the body of each task and skill, in file order: what a
+// walk over every step of a file starts from.
+func (f *File) Bodies() []*Block {
+	var out []*Block
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *Task:
+			out = append(out, d.Body)
+		case *Skill:
+			out = append(out, d.Body)
+		}
+	}
+	return out
+}
+
 // Decl is a top-level declaration: *Task or *Skill.
 type Decl interface {
 	Node

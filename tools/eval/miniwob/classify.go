@@ -83,14 +83,7 @@ func classifySource(filename string, src []byte) (stepCounts, error) {
 			skills[s.Name.Name] = true
 		}
 	}
-	for _, d := range f.Decls {
-		var body *ast.Block
-		switch d := d.(type) {
-		case *ast.Task:
-			body = d.Body
-		case *ast.Skill:
-			body = d.Body
-		}
+	for _, body := range f.Bodies() {
 		w := &walker{anchors: map[string]ast.Expr{}, steps: map[string]bool{}, skills: skills, counts: &counts}
 		w.block(body, byFixed)
 	}
