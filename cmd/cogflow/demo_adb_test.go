@@ -73,15 +73,7 @@ func TestDemoAndroid(t *testing.T) {
 	}
 	waitLog(t, &stderr, regexp.MustCompile(`the phone has a new contact: Ada Lovelace, \+442079460000\n`), exited)
 
-	cancel()
-	select {
-	case code := <-exited:
-		if code != exitOK {
-			t.Errorf("exit code %d after Ctrl-C, want 0\n%s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("demo android did not stop")
-	}
+	stopDemo(t, cancel, exited, &stderr, "demo android")
 	if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 		conn.Close()
 		t.Error("the adb server still accepts connections after stopping")

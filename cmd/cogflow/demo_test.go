@@ -165,15 +165,7 @@ func TestDemoServe(t *testing.T) {
 		t.Errorf("GET /api/state: %v %v", err, st)
 	}
 
-	cancel()
-	select {
-	case code := <-exited:
-		if code != exitOK {
-			t.Errorf("exit code %d after Ctrl-C, want 0\n%s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("demo serve did not stop")
-	}
+	stopDemo(t, cancel, exited, &stderr, "demo serve")
 	if _, err := http.Get(base + "healthz"); err == nil {
 		t.Error("the server still answers after stopping")
 	}
@@ -259,5 +251,20 @@ func TestDeclaresSite(t *testing.T) {
 				t.Errorf("%s:%d names the demo site's address outside the input site: %s", filepath.Base(p), i+1, line)
 			}
 		}
+	}
+}
+
+// stopDemo plays Ctrl-C on a demo command running in the test (cancel is
+// its signal context's) and checks that it stops with exit code 0.
+func stopDemo(t *testing.T, cancel context.CancelFunc, exited <-chan int, stderr *lockedBuffer, what string) {
+	t.Helper()
+	cancel()
+	select {
+	case code := <-exited:
+		if code != exitOK {
+			t.Errorf("%s: exit code %d after Ctrl-C, want 0\n%s", what, code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s did not stop", what)
 	}
 }
