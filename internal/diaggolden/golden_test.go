@@ -3,13 +3,11 @@ package diaggolden
 import (
 	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/cogflow/cogflow/compiler"
+	"github.com/cogflow/cogflow/internal/goldentest"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/syntax"
@@ -61,39 +59,9 @@ func diagnose(t *testing.T, name string, src []byte) diag.List {
 // "rendered" section with the exact output of lang/diag's renderer for
 // their diagnostics, source lines (for text files) read from the input.
 func TestGoldenRendering(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.txtar")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no golden files: %v", err)
-	}
-	for _, path := range files {
-		path, _ := filepath.Abs(path) // a source kind may change the folder
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got strings.Builder
-			want := -1
-			for i, f := range ar.Files {
-				if f.Name == "rendered" {
-					want = i
-					continue
-				}
-				diagnose(t, f.Name, f.Data).Render(&got, diag.Text(f.Data))
-			}
-			if want < 0 {
-				t.Fatalf("%s has no rendered section", path)
-			}
-			if *update {
-				ar.Files[want].Data = []byte(got.String())
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if got.String() != string(ar.Files[want].Data) {
-				t.Errorf("rendering differs\n--- got\n%s--- want\n%s", got.String(), ar.Files[want].Data)
-			}
-		})
-	}
+	goldentest.Run(t, "testdata/*.txtar", "rendered", *update, func(t *testing.T, name string, data []byte) string {
+		var b strings.Builder
+		diagnose(t, name, data).Render(&b, diag.Text(data))
+		return b.String()
+	})
 }

@@ -3,13 +3,13 @@ package check_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/cogflow/cogflow/internal/goldentest"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/syntax"
@@ -40,43 +40,9 @@ func diagnose(name string, src []byte) string {
 // one or more .cog files and a "diagnostics" section with the exact output
 // (message, file:line:col, source line and caret) expected for them.
 func TestGoldenDiagnostics(t *testing.T) {
-	files, err := filepath.Glob("testdata/diagnostics/*.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no golden files found")
-	}
-	for _, path := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got strings.Builder
-			wantIdx := -1
-			for i, f := range ar.Files {
-				if f.Name == "diagnostics" {
-					wantIdx = i
-					continue
-				}
-				got.WriteString(diagnose(f.Name, f.Data))
-			}
-			if wantIdx < 0 {
-				t.Fatalf("%s has no diagnostics section", path)
-			}
-			if *update {
-				ar.Files[wantIdx].Data = []byte(got.String())
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if want := string(ar.Files[wantIdx].Data); got.String() != want {
-				t.Errorf("diagnostics differ\n--- got\n%s--- want\n%s", got.String(), want)
-			}
-		})
-	}
+	goldentest.Run(t, "testdata/diagnostics/*.txtar", "diagnostics", *update, func(_ *testing.T, name string, data []byte) string {
+		return diagnose(name, data)
+	})
 }
 
 // TestGoldenCoverage keeps the golden suite honest: it must exercise at
