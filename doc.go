@@ -15,7 +15,7 @@
 //	  ▼ Workflow.Run
 //	  ├─ driver             runtime/driver (browser, android, uia; RunOptions.Driver)
 //	  ├─ answerer cascade   runtime: exact match → RunOptions.Answerers
-//	  │                     (ModelResolver: answer cache → model; runtime.AskResolver)
+//	  │                     (ModelAnswerer: answer cache → model; runtime.AskAnswerer)
 //	  ├─ journal            runtime/journal (RunOptions.JournalDir; resume)
 //	  └─ interpreter        runtime.Interp: inputs → steps in order → loops
 //	                        over lists found at run time; each step anchors its

@@ -171,8 +171,8 @@ func (greeter) Answer(_ context.Context, r *cogflow.Request) (*cogflow.Answer, e
 }
 
 // Answerers answer the cognitive dependencies that no exact match answers:
-// a model in production (ModelResolver), a stand-in here.
-func ExampleWorkflow_Run_resolver() {
+// a model in production (ModelAnswerer), a stand-in here.
+func ExampleWorkflow_Run_answerer() {
 	w, _ := cogflow.LoadSource("greet.cog", []byte(`task greet "Greet a new customer" {
   driver browser
   input customer: text = "Grace"

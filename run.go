@@ -26,8 +26,8 @@ type RunOptions struct {
 	Driver        driver.Driver
 	DriverOptions driver.Options
 	// Answerers answer cognitive dependencies the structural answerer
-	// cannot, tried in order: a model (ModelResolver), a person
-	// (runtime.AskResolver), a test's stand-in.
+	// cannot, tried in order: a model (ModelAnswerer), a person
+	// (runtime.AskAnswerer), a test's stand-in.
 	Answerers []Answerer
 	// Observer receives every step as it finishes (a progress display).
 	Observer Observer

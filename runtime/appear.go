@@ -17,7 +17,7 @@ import (
 // later. Ambiguity is not looked at again: the strict rule stands.
 var appearGrace = time.Second
 
-// anchorShown anchors a step's target like resolve, but when nothing
+// anchorShown anchors a step's target like anchorElement, but when nothing
 // matches a description it looks again every waitPoll, within appearGrace
 // or the step's own timeout when that is shorter. What is chosen follows
 // the same rules on the later screen: the wait changes when it is looked

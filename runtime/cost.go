@@ -40,7 +40,7 @@ type costLoop struct {
 	order  int       // order of appearance
 }
 
-// costDep is one cognitive dependency a run resolves.
+// costDep is one cognitive dependency a run answers.
 type costDep struct {
 	line      int
 	step      string // the step, "op4", or "op2 → define.s4" through a skill
@@ -66,7 +66,7 @@ type costWalker struct {
 
 // CostEstimate is what a run of a task would ask of the models: its
 // cognitive dependencies in the order a run meets them, each with the loop
-// it is resolved in, its category, its model and a rough size.
+// it is answered in, its category, its model and a rough size.
 type CostEstimate struct {
 	task *ast.Task
 	w    *costWalker
@@ -192,7 +192,7 @@ func (w *costWalker) labelLoops() {
 	}
 }
 
-// perLabel says how often a dependency is resolved: once per run, or once
+// perLabel says how often a dependency is answered: once per run, or once
 // per iteration of its innermost loop (inside its outer loops).
 func costPer(l *costLoop) string {
 	if l == nil {
@@ -205,7 +205,7 @@ func costPer(l *costLoop) string {
 	return s
 }
 
-// costTerm sums the dependencies resolved once per run (loop nil) or once
+// costTerm sums the dependencies answered once per run (loop nil) or once
 // per iteration of one loop.
 type costTerm struct {
 	loop            *costLoop
@@ -214,7 +214,7 @@ type costTerm struct {
 	usd             float64
 	priced          int      // dependencies whose model has a known price
 	free            []string // the steps an exact match may answer
-	times           int      // how often the term is resolved in a run
+	times           int      // how often the term is answered in a run
 	factors         []int    // the iterations of its loops, outermost first
 	known           bool     // times is known: --iterations covers its loops
 }
@@ -326,7 +326,7 @@ func (f Iterations) check(loops []*costLoop) error {
 	return nil
 }
 
-// times is how often a term's dependencies are resolved in a run: 1 at the
+// times is how often a term's dependencies are answered in a run: 1 at the
 // top, the product of the iterations of its loop and the loops around it
 // (the factors, outermost first). known is false when one of those counts
 // was not given.

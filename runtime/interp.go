@@ -1,6 +1,6 @@
 // Package runtime runs checked workflows: it evaluates expressions as
 // go-cty values, anchors element descriptions on the live UI, performs each
-// step through a driver, resolves cognitive dependencies through a cascade
+// step through a driver, answers cognitive dependencies through a cascade
 // of answerers, and reports every step to an observer (the run journal is one).
 //
 // The pipeline reads top to bottom in Interp.Run: inputs → declarations →

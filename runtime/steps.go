@@ -327,7 +327,7 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 	a := driver.Action{Op: spec.Name}
 	var target *Elem
 	if spec.Name == action.Wait {
-		// wait looks for its element until it appears: resolving it
+		// wait looks for its element until it appears: anchoring it
 		// before waiting would fail on what is not there yet.
 		if e, err := asElem(args["until"]); err == nil {
 			if err := namedOptions(&a, args); err != nil {
@@ -345,7 +345,7 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 		}
 	}
 	// The options first: the step's timeout also bounds the look for its
-	// target (resolveTarget).
+	// target (anchorShown).
 	if err := namedOptions(&a, args); err != nil {
 		return cty.NilVal, err
 	}

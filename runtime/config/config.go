@@ -62,7 +62,7 @@ const (
 	DefaultTimeout     = 60 * time.Second
 	DefaultMaxRetries  = 3
 	DefaultCacheDir    = ".cogflow/cache"
-	// DefaultCandidateBudget is resolve.DefaultCandidateBudget (a test
+	// DefaultCandidateBudget is model.DefaultCandidateBudget (a test
 	// keeps them equal; this package does not import the answerer).
 	DefaultCandidateBudget = 800
 )

@@ -31,7 +31,7 @@ type Request struct {
 	// Scope is the element a choice is made inside (within:), nil when
 	// the whole screen is open.
 	Scope *driver.Element
-	// Tree is the screen when the dependency is resolved; candidates come
+	// Tree is the screen when the dependency is answered; candidates come
 	// from it.
 	Tree *driver.Tree
 	// ScreenText is the screen's whole visible text, for dependencies

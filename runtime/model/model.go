@@ -75,7 +75,7 @@ type Options struct {
 	Secrets *redact.Set
 }
 
-// LLM resolves dependencies with a language model. It is safe for
+// LLM answers dependencies with a language model. It is safe for
 // concurrent use.
 type LLM struct {
 	client llm.Client

@@ -41,7 +41,7 @@ func mustLoadPrompts() map[string]*promptFile {
 	for _, name := range append([]string{"system"}, kb.MainCategories()...) {
 		p, err := loadPrompt(name)
 		if err != nil {
-			panic("resolve: " + err.Error())
+			panic("model: " + err.Error())
 		}
 		out[name] = p
 	}
