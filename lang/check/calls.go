@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zclconf/go-cty/cty"
@@ -171,7 +172,8 @@ func (c *checker) checkArg(callee string, p Param, a *ast.Arg, t types.Type, sec
 		}
 	}
 	if !ok {
-		c.diags.Errorf(a.Value.Rng(), "%s's %s must be %s, not %s", callee, p.Name, typeList(p.Types), t)
+		d := c.diags.Errorf(a.Value.Rng(), "%s's %s must be %s, not %s", callee, p.Name, typeList(p.Types), t)
+		d.Suggestion = elementForText(p, a.Value)
 		return
 	}
 	if p.LiteralOnly && !isLiteral(a.Value) {
@@ -433,4 +435,15 @@ func argSummary(args []*ast.Arg) string {
 		s = "…"
 	}
 	return s
+}
+
+// elementForText suggests how to describe an element where a person wrote
+// only its text, as in click("Search"): the commonest slip of a newcomer,
+// who names what they see rather than the element that shows it.
+func elementForText(p Param, v ast.Expr) string {
+	lit, ok := v.(*ast.StringLit)
+	if !ok || !slices.ContainsFunc(p.Types, func(t types.Type) bool { return t.Kind == types.Element }) {
+		return ""
+	}
+	return fmt.Sprintf("describe the element: button(name: %q), or element(text: %q) for any element showing it", lit.Value, lit.Value)
 }

@@ -198,7 +198,7 @@ func (p *parser) syntaxError(err error) {
 		if f.at.Kind() == tokEOF {
 			msg = "unexpected end of file"
 		}
-		p.diags.Errorf(p.tokRange(f.at), "%s, expected %s", msg, f.expected)
+		p.hint(p.diags.Errorf(p.tokRange(f.at), "%s, expected %s", msg, f.expected), int(f.at.Offset))
 		return
 	}
 	var ute *participle.UnexpectedTokenError
@@ -212,7 +212,7 @@ func (p *parser) syntaxError(err error) {
 		if tok.EOF() {
 			rng = p.point(len(p.src))
 		}
-		p.diags.Errorf(rng, "%s", msg)
+		p.hint(p.diags.Errorf(rng, "%s", msg), tok.Pos.Offset)
 		return
 	}
 	if errors.As(err, &perr) {
