@@ -49,6 +49,7 @@ const MaxNesting = 64
 var Keywords = map[string]bool{
 	"task": true, "skill": true, "driver": true, "input": true, "anchor": true,
 	"confirm": true, "for": true, "in": true, "true": true, "false": true,
+	"if": true, "else": true, "repeat": true,
 }
 
 // Parse parses one source file. It returns the tree (nil when the source
@@ -254,6 +255,7 @@ var grammarWords = map[string]string{
 	"<desc>": `a description <"…">`, "GIdent": "a name", "GString": "a string",
 	"GExpr": "a value", "GType": "a type", "GBlock": `"{"`, "GArgs": `"("`,
 	"GStmt": "a statement", "GParam": "a parameter", "GDecl": `"task" or "skill"`,
+	"GIf": `"if"`, "GElse": `"if" or "{"`, "GRepeat": `"repeat"`,
 	"GUnary": "a value", "GPostfix": "a value", "GPrimary": "a value",
 }
 
