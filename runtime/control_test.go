@@ -1,0 +1,163 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/driver/drivertest"
+)
+
+const branching = `task t {
+  driver browser
+  input n: number = 2
+  if visible(button(name: "Close")) {
+    op1 = click(button(name: "Close"))
+  } else if exists(button(name: "More")) && n > 0 {
+    repeat n {
+      op2 = click(button(name: "More"))
+    }
+  } else {
+    op3 = click(button(name: "Less"))
+  }
+  op4 = click(button(name: "Done"))
+}`
+
+// controlPage shows the buttons named, each visible unless its name ends
+// in "(hidden)".
+func controlPage(names ...string) *drivertest.Fake {
+	var els []*driver.Element
+	for i, n := range names {
+		e := el(fmt.Sprintf("b%d", i), "button", strings.TrimSuffix(n, " (hidden)"))
+		e.Visible = !strings.HasSuffix(n, " (hidden)")
+		els = append(els, e)
+	}
+	return drivertest.New(&driver.Tree{Title: "Page", Elements: els})
+}
+
+// clicked names the buttons the run clicked, in order.
+func clicked(f *drivertest.Fake) string {
+	var out []string
+	for _, a := range f.Log {
+		for _, e := range f.Tree().Elements {
+			if a.Target != nil && a.Target.Ref == e.Ref {
+				out = append(out, e.Name)
+			}
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+func TestIfTakesTheBranchWhoseConditionHolds(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		page    []string
+		n       string
+		clicks  string
+		branch  string // the branch op4's predecessor ran in
+		repeats int
+	}{
+		{"if", []string{"Close", "More", "Less", "Done"}, "2", "Close,Done", "line 4: if visible(button(name: \"Close\"))", 0},
+		{"hidden element is not visible", []string{"Close (hidden)", "More", "Less", "Done"}, "3", "More,More,More,Done", "line 4: else if exists(button(name: \"More\")) && n > 0", 3},
+		{"else if", []string{"More", "Less", "Done"}, "2", "More,More,Done", "line 4: else if exists(button(name: \"More\")) && n > 0", 2},
+		{"else: no More", []string{"Less", "Done"}, "2", "Less,Done", "line 4: else", 0},
+		{"else: n is 0", []string{"More", "Less", "Done"}, "0", "Less,Done", "line 4: else", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file, task, info := load(t, branching)
+			f := controlPage(c.page...)
+			rec := &recorder{}
+			stats, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec, Inputs: map[string]string{"n": c.n}}).Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := clicked(f); got != c.clicks {
+				t.Errorf("clicked %s, want %s", got, c.clicks)
+			}
+			first := rec.steps[0]
+			if len(first.Branches) != 1 || first.Branches[0] != c.branch {
+				t.Errorf("%s ran in branches %q, want %q", first.Step, first.Branches, c.branch)
+			}
+			if last := rec.steps[len(rec.steps)-1]; last.Step != "op4" || len(last.Branches) != 0 {
+				t.Errorf("last step %s in branches %q, want op4 outside the if", last.Step, last.Branches)
+			}
+			if stats.Iterations != c.repeats || len(rec.iterations) != c.repeats {
+				t.Errorf("%d iterations (%d recorded), want %d", stats.Iterations, len(rec.iterations), c.repeats)
+			}
+			for i, it := range rec.iterations {
+				if len(it) != 1 || it[0].Var != runtime.RepeatVar || it[0].Index != i {
+					t.Errorf("iteration %d recorded as %+v", i, it)
+				}
+			}
+		})
+	}
+}
+
+func TestNestedControlFlow(t *testing.T) {
+	file, task, info := load(t, `task t {
+  driver browser
+  for x in [1, 2, 3] {
+    repeat x {
+      if x == 2 {
+        op1 = click(button(name: "More"))
+      } else {
+        op2 = click(button(name: "Less"))
+      }
+    }
+  }
+  repeat 0 {
+    op3 = click(button(name: "Done"))
+  }
+}`)
+	f := controlPage("More", "Less", "Done")
+	rec := &recorder{}
+	if _, err := runtime.New(file, task, info, f, runtime.Options{Observer: rec}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := clicked(f), "Less,More,More,Less,Less,Less"; got != want {
+		t.Errorf("clicked %s, want %s", got, want)
+	}
+	if l := rec.steps[1].Loops; len(l) != 2 || l[0].Var != "x" || l[1].Var != runtime.RepeatVar || l[1].Index != 0 {
+		t.Errorf("second step's loops %+v", l)
+	}
+}
+
+func TestRepeatCountMustBeAWholeNumberInBounds(t *testing.T) {
+	for _, n := range []string{"2.5", "-1", "1001"} {
+		file, task, info := load(t, `task t {
+  driver browser
+  input n: number = 1
+  repeat n {
+    op1 = click(button(name: "More"))
+  }
+}`)
+		f := controlPage("More")
+		_, err := runtime.New(file, task, info, f, runtime.Options{Inputs: map[string]string{"n": n}}).Run(context.Background())
+		if err == nil || !strings.Contains(err.Error(), "must be a whole number from 0 to 1000") {
+			t.Errorf("n = %s: err = %v", n, err)
+		}
+		if len(f.Log) != 0 {
+			t.Errorf("n = %s: the body ran", n)
+		}
+	}
+}
+
+func TestElementTestsRefuseToGuess(t *testing.T) {
+	file, task, info := load(t, `task t {
+  driver browser
+  if exists(button(name: "OK")) {
+    op1 = click(button(name: "Done"))
+  }
+}`)
+	f := controlPage("OK", "OK", "Done")
+	_, err := runtime.New(file, task, info, f, runtime.Options{}).Run(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "ambiguous") {
+		t.Errorf("err = %v, want an ambiguity", err)
+	}
+	if len(f.Log) != 0 {
+		t.Error("a step ran after an ambiguous condition")
+	}
+}
