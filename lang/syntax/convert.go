@@ -135,6 +135,7 @@ func (p *parser) buildUnary(v *unaryParts) ast.Expr {
 // otherwise it is an index or slice.
 func (p *parser) buildPostfix(v *postfixParts) ast.Expr {
 	x := v.Primary
+	p.keywordValue(x, v.Suffixes)
 	for i := 0; i < len(v.Suffixes); i++ {
 		s := &v.Suffixes[i]
 		rng := x.Rng().Span(p.rangeOf(s.Start, s.End))

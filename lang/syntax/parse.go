@@ -193,6 +193,9 @@ func (p *parser) matchBracket(open []token, tok token) ([]token, bool) {
 // syntaxError turns participle's error into a diagnostic in the language's
 // own words.
 func (p *parser) syntaxError(err error) {
+	if p.strayElse(err) {
+		return
+	}
 	var perr participle.Error
 	if f := p.failure; f != nil && errors.As(err, &perr) && int(f.at.Offset) > perr.Position().Offset {
 		msg := "unexpected " + describeToken(lexer.Token{Type: f.at.Kind(), Value: p.val(f.at)})
@@ -221,6 +224,25 @@ func (p *parser) syntaxError(err error) {
 		return
 	}
 	p.diags.Errorf(p.point(0), "%v", err)
+}
+
+// strayElse reports an error right after an "else" that no if's branch
+// precedes (the grammar read it as a step's name): say where else goes.
+func (p *parser) strayElse(err error) bool {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return false
+	}
+	at := perr.Position().Offset
+	if f := p.failure; f != nil && int(f.at.Offset) > at {
+		at = int(f.at.Offset)
+	}
+	i := p.tokenBefore(at)
+	if i < 0 || p.val(p.tokens[i]) != "else" {
+		return false
+	}
+	p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	return true
 }
 
 func describeToken(tok lexer.Token) string {
