@@ -9,6 +9,8 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
+	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 const branching = `task t {
@@ -159,5 +161,40 @@ func TestElementTestsRefuseToGuess(t *testing.T) {
 	}
 	if len(f.Log) != 0 {
 		t.Error("a step ran after an ambiguous condition")
+	}
+}
+
+// TestJournalRecordsBranchesAndRepeats: the journal's step lines say
+// which branch ran, and each time through a repeat is an iteration done.
+func TestJournalRecordsBranchesAndRepeats(t *testing.T) {
+	file, task, info := load(t, branching)
+	f := controlPage("More", "Done")
+	root := t.TempDir()
+	w, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "t", Secrets: redact.New(), Row: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := runtime.New(file, task, info, f, runtime.Options{Observer: &runtime.JournalObserver{W: w, Task: "t"}})
+	if _, err := in.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Finish(journal.OK, nil); err != nil {
+		t.Fatal(err)
+	}
+	run, err := journal.Load(root, w.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range run.Steps {
+		got = append(got, fmt.Sprintf("%s%q%v", s.Step, s.Branches, s.Loop))
+	}
+	want := `op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 0  }] ` +
+		`op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 1  }] op4[][]`
+	if strings.Join(got, " ") != want {
+		t.Errorf("journaled steps\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if len(run.Iterations) != 2 || run.Iterations[1].Loop[0].Var != "repeat" || run.Iterations[1].Loop[0].Index != 1 {
+		t.Errorf("iterations %+v", run.Iterations)
 	}
 }
