@@ -198,3 +198,47 @@ func TestJournalRecordsBranchesAndRepeats(t *testing.T) {
 		t.Errorf("iterations %+v", run.Iterations)
 	}
 }
+
+// TestResumeSkipsFinishedRepeats: a resumed run skips the times through a
+// repeat that the journal says finished, as it does a loop's items.
+func TestResumeSkipsFinishedRepeats(t *testing.T) {
+	file, task, info := load(t, branching)
+	f := controlPage("More", "Done")
+	done := func(loops []runtime.LoopPos) bool {
+		l := loops[len(loops)-1]
+		return l.Var == runtime.RepeatVar && l.Index == 0
+	}
+	stats, err := runtime.New(file, task, info, f, runtime.Options{Done: done, Inputs: map[string]string{"n": "3"}}).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := clicked(f); got != "More,More,Done" {
+		t.Errorf("clicked %s, want the second and third time and Done", got)
+	}
+	if stats.Skipped != 1 || stats.Iterations != 2 {
+		t.Errorf("stats %+v", stats)
+	}
+}
+
+// TestPlanListsEveryBranch: a dry run shows each branch and repeat with
+// the steps inside, numbered in source order.
+func TestPlanListsEveryBranch(t *testing.T) {
+	_, task, _ := load(t, branching)
+	var b strings.Builder
+	runtime.Plan(&b, task, nil)
+	out := b.String()
+	for _, want := range []string{
+		"line 4    if visible(button(name: \"Close\")) (judged at run time):",
+		"  1. line 5",
+		"line 6    else if exists(button(name: \"More\")) && n > 0 (judged at run time):",
+		"line 7    repeat n times:",
+		"  2. line 8",
+		"line 10   else:",
+		"  3. line 11",
+		"  4. line 13",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("plan lacks %q:\n%s", want, out)
+		}
+	}
+}
