@@ -82,8 +82,10 @@ func (c *compiler) answerDialogs(file *ast.File) {
 						cl.Args = append(cl.Args, named("prompt", str(d.Prompt)))
 					}
 				}
-			case *ast.ForStmt:
-				walk(s.Body.Stmts)
+			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt:
+				for _, b := range ast.Bodies(s) {
+					walk(b.Stmts)
+				}
 			}
 		}
 	}

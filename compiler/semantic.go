@@ -305,6 +305,16 @@ func walkBody(b *ast.Block, fn func(*ast.Ref)) {
 		case *ast.ForStmt:
 			walkRefs(s.Iter, fn)
 			walkBody(s.Body, fn)
+		case *ast.RepeatStmt:
+			walkRefs(s.Count, fn)
+			walkBody(s.Body, fn)
+		case *ast.IfStmt:
+			for c := s; c != nil; c = c.ElseIf {
+				walkRefs(c.Cond, fn)
+			}
+			for _, b := range ast.Bodies(s) {
+				walkBody(b, fn)
+			}
 		}
 	}
 }

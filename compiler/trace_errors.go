@@ -64,9 +64,11 @@ func stepAt(f *ast.File, offset int) *ast.Step {
 				if s.Range.Start.Offset <= offset && offset < s.Range.End.Offset {
 					return s
 				}
-			case *ast.ForStmt:
-				if r := in(s.Body); r != nil {
-					return r
+			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt:
+				for _, b := range ast.Bodies(s) {
+					if r := in(b); r != nil {
+						return r
+					}
 				}
 			}
 		}

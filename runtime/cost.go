@@ -126,6 +126,18 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 			inner := &costLoop{stmt: s, parent: loop, order: len(w.loops)}
 			w.loops = append(w.loops, inner)
 			w.block(s.Body, inner, prefix, calling)
+		case *ast.IfStmt:
+			// Every branch counts, as if each ran: an upper bound.
+			for c := s; c != nil; c = c.ElseIf {
+				w.expr(c.Cond, prefix+"if", loop, calling)
+			}
+			for _, b := range ast.Bodies(s) {
+				w.block(b, loop, prefix, calling)
+			}
+		case *ast.RepeatStmt:
+			// Not yet multiplied by the count: the body counts once.
+			w.expr(s.Count, prefix+"repeat", loop, calling)
+			w.block(s.Body, loop, prefix, calling)
 		}
 	}
 }

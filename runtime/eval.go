@@ -183,6 +183,9 @@ func (in *Interp) call(ctx context.Context, e *ast.Call) (cty.Value, error) {
 		return in.method(ctx, e, m)
 	}
 	name := e.CalleeName()
+	if check.ElementPredicates[name] {
+		return in.elementPredicate(ctx, e)
+	}
 	if check.ElementRoles[name] && !(len(e.Args) >= 2 && e.Args[0].Name == nil && isFunction(in.fns, name)) {
 		return in.constructor(ctx, e)
 	}

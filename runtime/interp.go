@@ -103,11 +103,13 @@ type Interp struct {
 	vars    []map[string]cty.Value
 	secrets *redact.Set
 	loops   []LoopPos
-	tree    *driver.Tree // the last observation, dropped after every action
-	stats   Stats
-	ctx     context.Context // the run's context, for the function library
-	current *ast.Step       // the step being run
-	last    *ast.Step       // the last step that finished
+	// branches are the if branches being run, outermost first.
+	branches []string
+	tree     *driver.Tree // the last observation, dropped after every action
+	stats    Stats
+	ctx      context.Context // the run's context, for the function library
+	current  *ast.Step       // the step being run
+	last     *ast.Step       // the last step that finished
 	// lastLoops is where last finished: its loop iterations.
 	lastLoops []LoopPos
 	// lastSource records which answerer answered each dependency.
@@ -200,6 +202,10 @@ func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 			err = in.step(ctx, s)
 		case *ast.ForStmt:
 			err = in.loop(ctx, s)
+		case *ast.IfStmt:
+			err = in.ifStmt(ctx, s)
+		case *ast.RepeatStmt:
+			err = in.repeat(ctx, s)
 		}
 		if err != nil {
 			return err

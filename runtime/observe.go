@@ -30,7 +30,7 @@ func loopPositions(loops []LoopPos) []journal.LoopPos {
 // Step implements Observer.
 func (r *JournalObserver) Step(s StepReport) {
 	ev := journal.StepEvent{
-		Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op, Value: s.Value,
+		Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Branches: s.Branches, Op: s.Op, Value: s.Value,
 		Source: journal.Source(s.ValueFrom), Started: s.Started, Duration: journal.Duration(s.Duration),
 		Outcome: journal.Outcome(s.Outcome),
 	}

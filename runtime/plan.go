@@ -66,6 +66,20 @@ func planBlock(w io.Writer, b *ast.Block, indent string, n *int) {
 		case *ast.ForStmt:
 			fmt.Fprintf(w, "%s     line %-4d for %s in %s (for each item found at run time):\n", indent, s.Range.Start.Line, s.Var.Name, printer.ExprString(s.Iter))
 			planBlock(w, s.Body, indent+"    ", n)
+		case *ast.RepeatStmt:
+			fmt.Fprintf(w, "%s     line %-4d repeat %s times:\n", indent, s.Range.Start.Line, printer.ExprString(s.Count))
+			planBlock(w, s.Body, indent+"    ", n)
+		case *ast.IfStmt:
+			head := "if"
+			for c := s; c != nil; c = c.ElseIf {
+				fmt.Fprintf(w, "%s     line %-4d %s %s (judged at run time):\n", indent, c.Range.Start.Line, head, printer.ExprString(c.Cond))
+				planBlock(w, c.Then, indent+"    ", n)
+				if c.Else != nil {
+					fmt.Fprintf(w, "%s     line %-4d else:\n", indent, c.Else.Range.Start.Line)
+					planBlock(w, c.Else, indent+"    ", n)
+				}
+				head = "else if"
+			}
 		}
 	}
 }

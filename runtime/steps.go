@@ -23,10 +23,13 @@ type ArgRecord struct {
 
 // StepReport is what an observer learns about one step.
 type StepReport struct {
-	Step       string
-	Line       int
-	Source     string // the step as written
-	Loops      []LoopPos
+	Step   string
+	Line   int
+	Source string // the step as written
+	Loops  []LoopPos
+	// Branches are the branches of the ifs the step ran in, outermost
+	// first: "line 5: else if n > 1".
+	Branches   []string
 	Op         string
 	Args       []ArgRecord
 	Value      string
@@ -87,7 +90,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	prev := in.current
 	in.current = s
 	defer func() { in.current = prev }()
-	rec := StepReport{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Started: time.Now()}
+	rec := StepReport{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Branches: append([]string(nil), in.branches...), Started: time.Now()}
 	call, _ := s.Value.(*ast.Call)
 	if call != nil {
 		rec.Op = call.CalleeName()

@@ -59,9 +59,11 @@ func blockPolicy(b *ast.Block, step string, line int) string {
 	}
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
-		case *ast.ForStmt:
-			if p := blockPolicy(s.Body, step, line); p != "" {
-				return p
+		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt:
+			for _, b := range ast.Bodies(s) {
+				if p := blockPolicy(b, step, line); p != "" {
+					return p
+				}
 			}
 		case *ast.Step:
 			call, ok := s.Value.(*ast.Call)

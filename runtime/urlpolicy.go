@@ -163,6 +163,16 @@ func walkExprs(b *ast.Block, fn func(ast.Expr) bool) {
 		case *ast.ForStmt:
 			ast.Inspect(s.Iter, fn)
 			walkExprs(s.Body, fn)
+		case *ast.RepeatStmt:
+			ast.Inspect(s.Count, fn)
+			walkExprs(s.Body, fn)
+		case *ast.IfStmt:
+			for c := s; c != nil; c = c.ElseIf {
+				ast.Inspect(c.Cond, fn)
+			}
+			for _, b := range ast.Bodies(s) {
+				walkExprs(b, fn)
+			}
 		}
 	}
 }

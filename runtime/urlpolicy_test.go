@@ -50,6 +50,17 @@ task go "Follow the link" {
     op1 = open(p)
   }
 }`
+	const branch = `task go "Follow the link" {
+  driver browser
+  op1 = open("http://wiki/")
+  if true {
+    repeat 1 {
+      op2 = open(summarize<"the link to follow">("x"))
+    }
+  } else {
+    op3 = open("https://docs.example/")
+  }
+}`
 	for _, tc := range []struct {
 		name, src, answerer, answer string
 		allow                       []string
@@ -75,6 +86,8 @@ task go "Follow the link" {
 		{name: "input names the origin", src: fromModel, answer: "https://shop.example/x", inputs: map[string]string{"site": "https://shop.example/"}},
 		{name: "a person at --ask", src: fromModel, answerer: "ask", answer: "file:///tmp/page.html"},
 		{name: "through a skill", src: viaSkill, answer: "http://evil.example/", want: "came from a model's answer"},
+		{name: "inside if and repeat", src: branch, answer: "http://evil.example/", want: "http://evil.example:80"},
+		{name: "origin named in another branch", src: branch, answer: "https://docs.example/b"},
 		{name: "new tab", src: tab, answer: "javascript:alert(1)", want: "its scheme is javascript:"},
 		{name: "loop over an input", src: loop, answer: "file:///tmp/a.html", inputs: map[string]string{"pages": "file:///tmp/a.html"}},
 	} {

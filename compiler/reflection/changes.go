@@ -237,8 +237,10 @@ func steps(b *ast.Block) []*ast.Step {
 		switch s := s.(type) {
 		case *ast.Step:
 			out = append(out, s)
-		case *ast.ForStmt:
-			out = append(out, steps(s.Body)...)
+		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt:
+			for _, b := range ast.Bodies(s) {
+				out = append(out, steps(b)...)
+			}
 		}
 	}
 	return out

@@ -199,6 +199,22 @@ func stepsAround(b *ast.Block, name string) string {
 				lines = append(lines, line{indent + "for " + s.Var.Name + " in " + printer.ExprString(s.Iter) + " {", false})
 				walk(s.Body, indent+"  ")
 				lines = append(lines, line{indent + "}", false})
+			case *ast.RepeatStmt:
+				lines = append(lines, line{indent + "repeat " + printer.ExprString(s.Count) + " {", false})
+				walk(s.Body, indent+"  ")
+				lines = append(lines, line{indent + "}", false})
+			case *ast.IfStmt:
+				head := indent + "if "
+				for c := s; c != nil; c = c.ElseIf {
+					lines = append(lines, line{head + printer.ExprString(c.Cond) + " {", false})
+					walk(c.Then, indent+"  ")
+					head = indent + "} else if "
+					if c.Else != nil {
+						lines = append(lines, line{indent + "} else {", false})
+						walk(c.Else, indent+"  ")
+					}
+				}
+				lines = append(lines, line{indent + "}", false})
 			}
 		}
 	}

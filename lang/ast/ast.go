@@ -128,6 +128,7 @@ type Skill struct {
 	Comments Comments
 }
 
+func (b *Block) Rng() Range { return b.Range }
 func (t *Task) Rng() Range  { return t.Range }
 func (p *Param) Rng() Range { return p.Range }
 func (s *Skill) Rng() Range { return s.Range }
@@ -197,6 +198,52 @@ type ForStmt struct {
 	Iter  Expr
 	Body  *Block
 }
+
+// IfStmt is `if cond { … } [else if cond { … }]… [else { … }]`. An
+// `else if` is an IfStmt in ElseIf; at most one of ElseIf and Else is set.
+type IfStmt struct {
+	StmtMeta
+	Range  Range
+	Cond   Expr
+	Then   *Block
+	ElseIf *IfStmt
+	Else   *Block
+}
+
+// RepeatStmt is `repeat count { … }`.
+type RepeatStmt struct {
+	StmtMeta
+	Range Range
+	Count Expr
+	Body  *Block
+}
+
+// Bodies returns the blocks a statement holds, in source order: a for's
+// or repeat's body, an if's branches (through its else-if chain); nil for
+// statements without a body.
+func Bodies(s Stmt) []*Block {
+	switch s := s.(type) {
+	case *ForStmt:
+		return []*Block{s.Body}
+	case *RepeatStmt:
+		return []*Block{s.Body}
+	case *IfStmt:
+		var out []*Block
+		for ; s != nil; s = s.ElseIf {
+			out = append(out, s.Then)
+			if s.Else != nil {
+				out = append(out, s.Else)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func (s *IfStmt) Rng() Range     { return s.Range }
+func (s *RepeatStmt) Rng() Range { return s.Range }
+func (*IfStmt) stmtNode()        {}
+func (*RepeatStmt) stmtNode()    {}
 
 func (s *DriverDecl) Rng() Range { return s.Range }
 func (s *InputDecl) Rng() Range  { return s.Range }

@@ -66,7 +66,7 @@ func (c *checker) functionForm(e *ast.Call) bool {
 }
 
 func (c *checker) isCallable(name string) bool {
-	return Actions[name] != nil || c.skills[name] != nil || ElementRoles[name] || hasFunction(c.env.Functions, name)
+	return Actions[name] != nil || c.skills[name] != nil || ElementRoles[name] || ElementPredicates[name] || hasFunction(c.env.Functions, name)
 }
 
 // call types a call. asStep is true when the call is a step's whole value,
@@ -93,6 +93,8 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 		return a.Result, firstSecret(secret, optSecret)
 	case ElementRoles[name] && !c.functionForm(e):
 		return c.constructor(e), ""
+	case ElementPredicates[name]:
+		return c.elementPredicate(e)
 	case hasFunction(c.env.Functions, name):
 		return c.functionCall(e, c.env.Functions[name])
 	}
@@ -103,10 +105,28 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 	var names []string
 	names = append(names, ActionNames()...)
 	names = append(names, sortedKeys(ElementRoles)...)
+	names = append(names, sortedKeys(ElementPredicates)...)
 	names = append(names, sortedKeys(c.env.Functions)...)
 	names = append(names, sortedKeys(c.skills)...)
 	hint(d, name, names)
 	return types.AnyT, ""
+}
+
+// elementPredicate checks visible(e) or exists(e): one element, a bool.
+func (c *checker) elementPredicate(e *ast.Call) (types.Type, string) {
+	name := e.CalleeName()
+	if len(e.Args) != 1 || e.Args[0].Name != nil {
+		for _, a := range e.Args {
+			c.expr(a.Value)
+		}
+		c.diags.Errorf(e.Range, "%s takes one element, as in %s(button(name: \"OK\"))", name, name)
+		return types.BoolT, ""
+	}
+	t, _ := c.expr(e.Args[0].Value)
+	if t.Kind != types.Any && t.Kind != types.Element {
+		c.diags.Errorf(e.Args[0].Value.Rng(), "%s needs an element, not %s", name, t)
+	}
+	return types.BoolT, ""
 }
 
 // bindArgs matches arguments to parameters (positional first, then by name),

@@ -10,6 +10,8 @@ package check
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/zclconf/go-cty/cty/function"
 
@@ -228,8 +230,53 @@ func (c *checker) stmt(s ast.Stmt, top bool) {
 		c.step(s)
 	case *ast.ForStmt:
 		c.forStmt(s)
+	case *ast.IfStmt:
+		c.ifStmt(s)
+	case *ast.RepeatStmt:
+		c.repeatStmt(s)
 	}
 }
+
+// ifStmt checks each condition and branch. A name declared in a branch is
+// visible only inside that branch: after the if, it may not exist.
+func (c *checker) ifStmt(s *ast.IfStmt) {
+	top := s
+	for ; s != nil; s = s.ElseIf {
+		if t, _ := c.expr(s.Cond); t.Kind != types.Any && t.Kind != types.Bool {
+			c.diags.Errorf(s.Cond.Rng(), "the condition of an if must be true or false (bool), and this is %s; compare it, as in x == \"…\", or test an element with visible(…) or exists(…)", t)
+		}
+		c.branch(top, s.Then)
+		if s.Else != nil {
+			c.branch(top, s.Else)
+		}
+	}
+}
+
+func (c *checker) branch(owner ast.Stmt, b *ast.Block) {
+	c.fn.push()
+	c.block(b, false)
+	c.fn.pop(owner)
+}
+
+// repeatStmt checks the count, a number, and the body.
+func (c *checker) repeatStmt(s *ast.RepeatStmt) {
+	t, _ := c.expr(s.Count)
+	switch {
+	case t.Kind != types.Any && t.Kind != types.Number:
+		c.diags.Errorf(s.Count.Rng(), "repeat needs a number of times, and this is %s", t)
+	default:
+		if n, ok := s.Count.(*ast.NumberLit); ok {
+			if v, err := strconv.ParseFloat(n.Raw, 64); err == nil && (v != math.Trunc(v) || v > MaxRepeat) {
+				c.diags.Errorf(n.Range, "repeat needs a whole number of times from 0 to %d, not %s", MaxRepeat, n.Raw)
+			}
+		}
+	}
+	c.branch(s, s.Body)
+}
+
+// MaxRepeat is the most times a repeat may run its body; the runtime
+// stops a repeat whose count, computed while running, is above it.
+const MaxRepeat = 1000
 
 func (c *checker) input(s *ast.InputDecl, top bool) {
 	if !top {

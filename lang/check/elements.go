@@ -32,6 +32,12 @@ var elementMembers = map[string]types.Type{
 	"checked": types.BoolT, "enabled": types.BoolT, "visible": types.BoolT,
 }
 
+// ElementPredicates are the functions that test the screen for an
+// element, for conditions: exists(e) is true when the description picks
+// exactly one element now, visible(e) when it exists and is shown. Neither
+// waits for the element, and an ambiguous description is an error.
+var ElementPredicates = map[string]bool{"exists": true, "visible": true}
+
 // windowMembers are the properties of a window value.
 var windowMembers = map[string]types.Type{"title": txt, "url": txt}
 

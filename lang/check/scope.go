@@ -31,9 +31,9 @@ type symbol struct {
 	// from, "" when it carries none.
 	secret string
 	used   bool
-	// loop is the loop whose body declared it (nil at the top level); used
-	// to explain why it is not visible after the loop.
-	loop *ast.ForStmt
+	// loop is the for, repeat or if whose body declared it (nil at the top
+	// level); used to explain why it is not visible after it.
+	loop ast.Stmt
 }
 
 // funcState tracks names while one task or skill is checked. Names are
@@ -73,6 +73,9 @@ func (f *funcState) collect(b *ast.Block) {
 			id = s.Var
 			f.collect(s.Body)
 		default:
+			for _, b := range ast.Bodies(s) {
+				f.collect(b)
+			}
 			continue
 		}
 		if _, dup := f.pending[id.Name]; !dup {
@@ -83,7 +86,7 @@ func (f *funcState) collect(b *ast.Block) {
 
 func (f *funcState) push() { f.scopes = append(f.scopes, map[string]*symbol{}) }
 
-func (f *funcState) pop(loop *ast.ForStmt) {
+func (f *funcState) pop(loop ast.Stmt) {
 	for _, s := range f.scopes[len(f.scopes)-1] {
 		if s.loop == nil {
 			s.loop = loop
@@ -137,10 +140,18 @@ func (c *checker) ref(r *ast.Ref) *symbol {
 		c.diags.Errorf(r.Range, "step %s cannot use its own value", r.Name)
 	case c.fn.all[r.Name] != nil && c.fn.all[r.Name].loop != nil:
 		s := c.fn.all[r.Name]
-		if s.kind == symLoopVar {
-			c.diags.Errorf(r.Range, "%s is the variable of the loop at line %d and is not visible after it", r.Name, s.loop.Range.Start.Line)
-		} else {
-			c.diags.Errorf(r.Range, "%s is declared inside the loop at line %d and is not visible after it", r.Name, s.loop.Range.Start.Line)
+		line := s.loop.Rng().Start.Line
+		switch s.loop.(type) {
+		case *ast.IfStmt:
+			c.diags.Errorf(r.Range, "%s is declared inside a branch of the if at line %d and is not visible after it", r.Name, line)
+		case *ast.RepeatStmt:
+			c.diags.Errorf(r.Range, "%s is declared inside the repeat at line %d and is not visible after it", r.Name, line)
+		default:
+			if s.kind == symLoopVar {
+				c.diags.Errorf(r.Range, "%s is the variable of the loop at line %d and is not visible after it", r.Name, line)
+			} else {
+				c.diags.Errorf(r.Range, "%s is declared inside the loop at line %d and is not visible after it", r.Name, line)
+			}
 		}
 	case c.declaredLater(r):
 		// reported by declaredLater

@@ -29,7 +29,7 @@ const (
 // Node is an input, anchor or step.
 type Node struct {
 	ID    string // the name in the workflow
-	Kind  string // "input", "anchor", "step", "loop"
+	Kind  string // "input", "anchor", "step", "loop" (for, repeat), "branch" (one branch of an if)
 	Label string
 	// Loop is the ID of the loop node whose body holds this node, "" at the
 	// top level.
@@ -105,8 +105,42 @@ func (b *builder) block(blk *ast.Block, loop string) {
 			}
 			prev = id
 			b.block(s.Body, id)
+		case *ast.RepeatStmt:
+			id := b.container(s, "loop", "repeat "+printer.ExprString(s.Count), s.Count, loop, prev)
+			prev = id
+			b.block(s.Body, id)
+		case *ast.IfStmt:
+			// Each branch is a cluster of its own, in order after what
+			// came before the if; the step after the if follows the last.
+			head := "if "
+			for c := s; c != nil; c = c.ElseIf {
+				id := b.container(c, "branch", head+printer.ExprString(c.Cond), c.Cond, loop, prev)
+				prev = id
+				b.block(c.Then, id)
+				if c.Else != nil {
+					id := b.container(c.Else, "branch", "else", nil, loop, prev)
+					prev = id
+					b.block(c.Else, id)
+				}
+				head = "else if "
+			}
 		}
 	}
+}
+
+// container adds the node of a repeat or an if's branch, its edges from
+// what its count or condition uses, and the order edge from prev.
+func (b *builder) container(decl ast.Node, kind, label string, e ast.Expr, loop, prev string) string {
+	b.loops++
+	id := fmt.Sprintf("%s%d", kind, b.loops)
+	b.node(decl, id, kind, label, loop)
+	if e != nil {
+		b.edges(id, e)
+	}
+	if prev != "" {
+		b.edge(prev, id, Order, "")
+	}
+	return id
 }
 
 func (b *builder) node(decl ast.Node, id, kind, label, loop string) {

@@ -101,3 +101,53 @@ func TestRenderings(t *testing.T) {
 		}
 	}
 }
+
+// TestControlFlow: a repeat is a loop cluster and each branch of an if a
+// cluster of its own, in order, with edges from what the condition uses.
+func TestControlFlow(t *testing.T) {
+	f, diags := syntax.Parse("t.cog", []byte(`task t {
+  driver browser
+  input n: number = 2
+  op1 = click(button(name: "Go"))
+  if visible(button(name: "Close")) {
+    op2 = click(button(name: "Close"))
+  } else if n > 1 {
+    repeat n {
+      op3 = click(button(name: "More"))
+    }
+  } else {
+    op4 = click(button(name: "Less"))
+  }
+  op5 = click(button(name: "Done"))
+}
+`))
+	if f == nil {
+		t.Fatal(diags.Err())
+	}
+	info, diags := check.Check(f, kb.CheckEnv(nil))
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	g := graph.Build(f.Decls[0].(*ast.Task), info)
+	var nodes []string
+	for _, n := range g.Nodes {
+		nodes = append(nodes, n.ID+"("+n.Kind+" "+n.Label+" in "+n.Loop+")")
+	}
+	want := "n(input n: number in ) op1(step op1 = click in ) branch1(branch if visible(button(name: \"Close\")) in ) op2(step op2 = click in branch1) " +
+		"branch2(branch else if n > 1 in ) loop3(loop repeat n in branch2) op3(step op3 = click in loop3) branch4(branch else in ) op4(step op4 = click in branch4) op5(step op5 = click in )"
+	if got := strings.Join(nodes, " "); got != want {
+		t.Errorf("nodes\n got %s\nwant %s", got, want)
+	}
+	have := map[string]bool{}
+	for _, e := range g.Edges {
+		have[e.From+"->"+e.To] = true
+	}
+	for _, w := range []string{"op1->branch1", "branch1->branch2", "n->branch2", "branch2->loop3", "n->loop3", "branch4->op5"} {
+		if !have[w] {
+			t.Errorf("missing edge %s", w)
+		}
+	}
+	if !strings.Contains(g.DOT(), "cluster_branch1") || !strings.Contains(g.Mermaid(), "branch4") {
+		t.Error("branches are not drawn as clusters")
+	}
+}

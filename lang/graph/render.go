@@ -42,7 +42,7 @@ func (g *Graph) dotNodes(b *strings.Builder, loop, indent string) {
 		if n.Loop != loop {
 			continue
 		}
-		if n.Kind == "loop" {
+		if n.Kind == "loop" || n.Kind == "branch" {
 			fmt.Fprintf(b, "%ssubgraph \"cluster_%s\" {\n", indent, n.ID)
 			fmt.Fprintf(b, "%s  label=\"%s\";\n%s  style=rounded;\n", indent, escape(n.Label), indent)
 			fmt.Fprintf(b, "%s  %q [label=\"%s\", shape=point];\n", indent, n.ID, escape(n.Label))
@@ -79,7 +79,7 @@ func (g *Graph) mermaidNodes(b *strings.Builder, loop, indent string) {
 		if n.Loop != loop {
 			continue
 		}
-		if n.Kind == "loop" {
+		if n.Kind == "loop" || n.Kind == "branch" {
 			fmt.Fprintf(b, "%ssubgraph %s_body [\"%s\"]\n", indent, mermaidID(n.ID), mermaidText(n.Label))
 			fmt.Fprintf(b, "%s  %s((\" \"))\n", indent, mermaidID(n.ID))
 			g.mermaidNodes(b, n.ID, indent+"  ")

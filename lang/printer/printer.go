@@ -89,6 +89,32 @@ func writeBody(b *bytes.Buffer, indent, head string, body *ast.Block, trailing *
 	b.WriteByte('\n')
 }
 
+// writeIf writes an if and its else-if chain as `} else if … {` and
+// `} else {` on the closing brace's line.
+func writeIf(b *bytes.Buffer, indent string, s *ast.IfStmt, trailing *ast.Comment) {
+	b.WriteString(indent)
+	for {
+		b.WriteString("if " + ExprString(s.Cond) + " {\n")
+		writeBlock(b, indent+indentUnit, s.Then)
+		b.WriteString(indent + "}")
+		if s.ElseIf != nil {
+			b.WriteString(" else ")
+			s = s.ElseIf
+			continue
+		}
+		if s.Else != nil {
+			b.WriteString(" else {\n")
+			writeBlock(b, indent+indentUnit, s.Else)
+			b.WriteString(indent + "}")
+		}
+		break
+	}
+	if trailing != nil {
+		b.WriteString(" " + trailing.Text)
+	}
+	b.WriteByte('\n')
+}
+
 // line is one statement rendered for alignment: Left is what stands before
 // the aligned `=` (or the whole line when Right is empty).
 type line struct {
@@ -116,6 +142,16 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 		if f, ok := s.(*ast.ForStmt); ok {
 			flush()
 			writeBody(b, indent, "for "+f.Var.Name+" in "+ExprString(f.Iter), f.Body, m.Comments.Trailing)
+			continue
+		}
+		if r, ok := s.(*ast.RepeatStmt); ok {
+			flush()
+			writeBody(b, indent, "repeat "+ExprString(r.Count), r.Body, m.Comments.Trailing)
+			continue
+		}
+		if f, ok := s.(*ast.IfStmt); ok {
+			flush()
+			writeIf(b, indent, f, m.Comments.Trailing)
 			continue
 		}
 		run = append(run, render(s))

@@ -55,12 +55,19 @@ func (p *parser) description(tok string, rng ast.Range) *ast.StringLit {
 	return p.stringLit(tok[start:end], strRng)
 }
 
-// ref is a name used as a value.
+// ref is a name used as a value. A keyword is refused by keywordValue
+// once the suffixes are known: `repeat<"…">(op1)` is the dependency of
+// subcategory repeat.
 func (p *parser) ref(id ast.Ident) ast.Expr {
-	if Keywords[id.Name] {
-		p.diags.Errorf(id.Range, "keyword %q cannot be used as a value", id.Name)
-	}
 	return &ast.Ref{Ident: id}
+}
+
+// keywordValue refuses a keyword standing as a value: a primary that is a
+// keyword and not the head of a dependency.
+func (p *parser) keywordValue(x ast.Expr, suffixes []suffixParts) {
+	if r, ok := x.(*ast.Ref); ok && Keywords[r.Name] && (len(suffixes) == 0 || suffixes[0].Desc == "") {
+		p.diags.Errorf(r.Range, "keyword %q cannot be used as a value", r.Name)
+	}
 }
 
 // binaryChain arranges `x0 op1 x1 op2 x2 …` by precedence (shunting-yard),

@@ -18,7 +18,7 @@ import (
 // item is what comments can attach to.
 type item struct {
 	rng       ast.Range
-	body      *ast.Block // nil for statements without a body
+	bodies    []*ast.Block // the blocks inside, in order; none for most statements
 	comments  *ast.Comments
 	blankLine *bool // nil for top-level declarations, always set apart
 }
@@ -28,9 +28,9 @@ func (p *parser) attachFileComments(f *ast.File) {
 	for i, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Task:
-			items[i] = item{rng: d.Range, body: d.Body, comments: &d.Comments}
+			items[i] = item{rng: d.Range, bodies: []*ast.Block{d.Body}, comments: &d.Comments}
 		case *ast.Skill:
-			items[i] = item{rng: d.Range, body: d.Body, comments: &d.Comments}
+			items[i] = item{rng: d.Range, bodies: []*ast.Block{d.Body}, comments: &d.Comments}
 		}
 	}
 	f.Tail = p.attach(items, p.comments, 0)
@@ -40,11 +40,7 @@ func (p *parser) attachBlock(b *ast.Block, comments []ast.Comment) {
 	items := make([]item, len(b.Stmts))
 	for i, s := range b.Stmts {
 		m := s.Meta()
-		it := item{rng: s.Rng(), comments: &m.Comments, blankLine: &m.BlankLine}
-		if f, ok := s.(*ast.ForStmt); ok {
-			it.body = f.Body
-		}
-		items[i] = it
+		items[i] = item{rng: s.Rng(), bodies: ast.Bodies(s), comments: &m.Comments, blankLine: &m.BlankLine}
 	}
 	b.Tail = p.attach(items, comments, b.Range.Start.Line)
 }
@@ -54,7 +50,7 @@ func (p *parser) attachBlock(b *ast.Block, comments []ast.Comment) {
 // (0 at file level), used to decide blank-line flags.
 func (p *parser) attach(items []item, comments []ast.Comment, openLine int) []ast.Comment {
 	var tail []ast.Comment
-	inner := make([][]ast.Comment, len(items))
+	inner := make([]map[*ast.Block][]ast.Comment, len(items))
 	next := 0 // index of the first item not yet ended before the comment
 	for _, c := range comments {
 		for next < len(items) && items[next].rng.End.Offset <= c.Range.Start.Offset {
@@ -69,8 +65,11 @@ func (p *parser) attach(items []item, comments []ast.Comment, openLine int) []as
 		case next < len(items) && items[next].rng.Start.Offset < c.Range.Start.Offset:
 			// Inside the item: in its body, or elsewhere within it.
 			it := items[next]
-			if it.body != nil && it.body.Range.Start.Offset < c.Range.Start.Offset {
-				inner[next] = append(inner[next], c)
+			if b := bodyAt(it.bodies, c.Range.Start.Offset); b != nil {
+				if inner[next] == nil {
+					inner[next] = map[*ast.Block][]ast.Comment{}
+				}
+				inner[next][b] = append(inner[next][b], c)
 			} else {
 				it.comments.Leading = append(it.comments.Leading, c)
 			}
@@ -94,9 +93,20 @@ func (p *parser) attach(items []item, comments []ast.Comment, openLine int) []as
 			it.comments.Detached = last < it.rng.Start.Line-1
 		}
 		prevEnd = it.rng.End.Line
-		if it.body != nil {
-			p.attachBlock(it.body, inner[i])
+		for _, b := range it.bodies {
+			p.attachBlock(b, inner[i][b])
 		}
 	}
 	return tail
+}
+
+// bodyAt is the block among bodies that holds offset, or nil: a comment
+// between an if's "}" and its "else" is in none.
+func bodyAt(bodies []*ast.Block, offset int) *ast.Block {
+	for _, b := range bodies {
+		if b.Range.Start.Offset < offset && offset < b.Range.End.Offset {
+			return b
+		}
+	}
+	return nil
 }

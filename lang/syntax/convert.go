@@ -63,6 +63,10 @@ func (p *parser) buildStmt(v *stmtParts) ast.Stmt {
 		return v.Anchor
 	case v.For != nil:
 		return v.For
+	case v.If != nil:
+		return v.If
+	case v.Repeat != nil:
+		return v.Repeat
 	}
 	return v.Step
 }
@@ -81,6 +85,21 @@ func (p *parser) buildAnchor(v *anchorParts) *ast.AnchorDecl {
 
 func (p *parser) buildFor(v *forParts) *ast.ForStmt {
 	return &ast.ForStmt{Range: p.rangeOf(v.Start, v.End), Var: p.declared(v.Var, "a loop variable"), Iter: v.Iter, Body: v.Body}
+}
+
+func (p *parser) buildIf(v *ifParts) *ast.IfStmt {
+	s := &ast.IfStmt{Range: p.rangeOf(v.Start, v.End), Cond: v.Cond, Then: v.Then}
+	if v.Else != nil {
+		s.ElseIf, s.Else = v.Else.If, v.Else.Block
+	}
+	return s
+}
+
+// buildElse keeps the parts: buildIf places them.
+func (p *parser) buildElse(v *elseParts) *elseParts { return v }
+
+func (p *parser) buildRepeat(v *repeatParts) *ast.RepeatStmt {
+	return &ast.RepeatStmt{Range: p.rangeOf(v.Start, v.End), Count: v.Count, Body: v.Body}
 }
 
 func (p *parser) buildStep(v *stepParts) *ast.Step {
@@ -116,6 +135,7 @@ func (p *parser) buildUnary(v *unaryParts) ast.Expr {
 // otherwise it is an index or slice.
 func (p *parser) buildPostfix(v *postfixParts) ast.Expr {
 	x := v.Primary
+	p.keywordValue(x, v.Suffixes)
 	for i := 0; i < len(v.Suffixes); i++ {
 		s := &v.Suffixes[i]
 		rng := x.Rng().Span(p.rangeOf(s.Start, s.End))

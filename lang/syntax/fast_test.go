@@ -96,6 +96,8 @@ func FuzzFastPathAgrees(f *testing.F) {
 		}
 	}
 	f.Add([]byte("task t { op1 = f(a, b: c)[1:].d<\"e\">(g) + -h }"))
+	f.Add([]byte("task t { if visible(x) && !exists(y) { op1 = f() } else if n > 2 { repeat n { op2 = g() } } else { op3 = h() } }"))
+	f.Add([]byte("skill s(n: number) {\n  repeat 3 {\n    # c\n    for x in y { if x == \"a\" { op1 = f(x) } }\n  }\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		agree(t, src)
 	})

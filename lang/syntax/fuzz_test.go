@@ -28,6 +28,8 @@ func FuzzParseCheckPrint(f *testing.F) {
 		"", "task", "task t {}", "task t { driver browser op1 = click(x) }",
 		`task t { op1 = type(x, a.b<"d">(y)) }`, "skill s() {}", "#c\n",
 		`task t { for x in [1,2][1:] { op1 = f(x) } }`,
+		"task t { if visible(x) && !exists(y) { op1 = f() } else if n > 2 { repeat n { op2 = g() } } else { op3 = h() } }",
+		"task t {\n  repeat 3 { # t\n    # c\n    if a { op1 = f() } # x\n    else { op2 = g() }\n  }\n}\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -82,6 +82,8 @@ type gStmt struct {
 	Input  *gInput  `parser:"| @@"`
 	Anchor *gAnchor `parser:"| @@"`
 	For    *gFor    `parser:"| @@"`
+	If     *gIf     `parser:"| @@"`
+	Repeat *gRepeat `parser:"| @@"`
 	Step   *gStep   `parser:"| @@"`
 }
 
@@ -111,6 +113,27 @@ type gFor struct {
 	EndPos lexer.Position
 	Var    *gIdent `parser:"\"for\" @@ \"in\""`
 	Iter   *gExpr  `parser:"@@"`
+	Body   *gBlock `parser:"@@"`
+}
+
+type gIf struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Cond   *gExpr  `parser:"\"if\" @@"`
+	Then   *gBlock `parser:"@@"`
+	Else   *gElse  `parser:"(\"else\" @@)?"`
+}
+
+// gElse is what follows "else": another if, or the last block.
+type gElse struct {
+	If    *gIf    `parser:"  @@"`
+	Block *gBlock `parser:"| @@"`
+}
+
+type gRepeat struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Count  *gExpr  `parser:"\"repeat\" @@"`
 	Body   *gBlock `parser:"@@"`
 }
 

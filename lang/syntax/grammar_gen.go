@@ -11,6 +11,7 @@ import "github.com/cogflow/cogflow/lang/ast"
 // quickScratch holds the lists of parts being gathered, one stack per
 // type, reused for the whole parse.
 type quickScratch struct {
+	gElse    []*elseParts
 	gBinOp   []binOpParts
 	gSuffix  []suffixParts
 	gArgs    []argsParts
@@ -303,6 +304,8 @@ type stmtParts struct {
 	Input  *ast.InputDecl
 	Anchor *ast.AnchorDecl
 	For    *ast.ForStmt
+	If     *ast.IfStmt
+	Repeat *ast.RepeatStmt
 	Step   *ast.Step
 }
 
@@ -318,10 +321,14 @@ func (q *quick) parseStmt() ast.Stmt {
 		v.Anchor = q.parseAnchor()
 	case q.textAt(0) == "for" && q.kindAt(1) == tokIdent:
 		v.For = q.parseFor()
+	case q.textAt(0) == "if" && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))):
+		v.If = q.parseIf()
+	case q.textAt(0) == "repeat" && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))):
+		v.Repeat = q.parseRepeat()
 	case q.kindAt(0) == tokIdent || q.textAt(0) == "confirm":
 		v.Step = q.parseStep()
 	default:
-		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"confirm\" or a name")
+		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"if\", \"repeat\", \"confirm\" or a name")
 	}
 	return q.buildStmt(&v)
 }
@@ -340,6 +347,12 @@ func (p *parser) walkStmt(g *gStmt) ast.Stmt {
 	}
 	if g.For != nil {
 		v.For = p.walkFor(g.For)
+	}
+	if g.If != nil {
+		v.If = p.walkIf(g.If)
+	}
+	if g.Repeat != nil {
+		v.Repeat = p.walkRepeat(g.Repeat)
 	}
 	if g.Step != nil {
 		v.Step = p.walkStep(g.Step)
@@ -482,6 +495,108 @@ func (p *parser) walkFor(g *gFor) *ast.ForStmt {
 	return p.buildFor(&v)
 }
 
+// ifParts are the parts of a gIf, for buildIf.
+type ifParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Cond       ast.Expr
+	Then       *ast.Block
+	Else       *elseParts
+}
+
+// parseIf parses a gIf on the fast path.
+func (q *quick) parseIf() *ast.IfStmt {
+	var v ifParts
+	v.Start = q.offset()
+	q.expectText("if")
+	v.Cond = q.parseExpr()
+	v.Then = q.parseBlock()
+	if q.textAt(0) == "else" && isText4(q.textAt(1)) {
+		q.expectText("else")
+		v.Else = q.parseElse()
+	}
+	v.End = q.endOffset(v.Start)
+	return q.buildIf(&v)
+}
+
+// walkIf builds the tree of a gIf participle filled.
+func (p *parser) walkIf(g *gIf) *ast.IfStmt {
+	var v ifParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	if g.Cond != nil {
+		v.Cond = p.walkExpr(g.Cond)
+	}
+	if g.Then != nil {
+		v.Then = p.walkBlock(g.Then)
+	}
+	if g.Else != nil {
+		v.Else = p.walkElse(g.Else)
+	}
+	return p.buildIf(&v)
+}
+
+// elseParts are the parts of a gElse, for buildElse.
+type elseParts struct {
+	If    *ast.IfStmt
+	Block *ast.Block
+}
+
+// parseElse parses a gElse on the fast path.
+func (q *quick) parseElse() *elseParts {
+	var v elseParts
+	switch {
+	case q.textAt(0) == "if" && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))):
+		v.If = q.parseIf()
+	case q.textAt(0) == "{":
+		v.Block = q.parseBlock()
+	default:
+		q.fail("\"if\" or \"{\"")
+	}
+	return q.buildElse(&v)
+}
+
+// walkElse builds the tree of a gElse participle filled.
+func (p *parser) walkElse(g *gElse) *elseParts {
+	var v elseParts
+	if g.If != nil {
+		v.If = p.walkIf(g.If)
+	}
+	if g.Block != nil {
+		v.Block = p.walkBlock(g.Block)
+	}
+	return p.buildElse(&v)
+}
+
+// repeatParts are the parts of a gRepeat, for buildRepeat.
+type repeatParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Count      ast.Expr
+	Body       *ast.Block
+}
+
+// parseRepeat parses a gRepeat on the fast path.
+func (q *quick) parseRepeat() *ast.RepeatStmt {
+	var v repeatParts
+	v.Start = q.offset()
+	q.expectText("repeat")
+	v.Count = q.parseExpr()
+	v.Body = q.parseBlock()
+	v.End = q.endOffset(v.Start)
+	return q.buildRepeat(&v)
+}
+
+// walkRepeat builds the tree of a gRepeat participle filled.
+func (p *parser) walkRepeat(g *gRepeat) *ast.RepeatStmt {
+	var v repeatParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	if g.Count != nil {
+		v.Count = p.walkExpr(g.Count)
+	}
+	if g.Body != nil {
+		v.Body = p.walkBlock(g.Body)
+	}
+	return p.buildRepeat(&v)
+}
+
 // stepParts are the parts of a gStep, for buildStep.
 type stepParts struct {
 	Start, End int // offsets of its first byte and after its last
@@ -530,7 +645,7 @@ func (q *quick) parseExpr() ast.Expr {
 	var v exprParts
 	markRest := len(q.scratch.gBinOp)
 	v.Left = q.parseUnary()
-	for isText4(q.textAt(0)) {
+	for isText5(q.textAt(0)) {
 		q.scratch.gBinOp = append(q.scratch.gBinOp, q.parseBinOp())
 	}
 	if len(q.scratch.gBinOp) > markRest {
@@ -617,7 +732,7 @@ type unaryParts struct {
 func (q *quick) parseUnary() ast.Expr {
 	var v unaryParts
 	v.Start = q.offset()
-	if isText5(q.textAt(0)) {
+	if isText6(q.textAt(0)) {
 		switch {
 		case q.textAt(0) == "-":
 			v.Op += q.expectText("-")
@@ -654,7 +769,7 @@ func (q *quick) parsePostfix() ast.Expr {
 	var v postfixParts
 	markSuffixes := len(q.scratch.gSuffix)
 	v.Primary = q.parsePrimary()
-	for q.kindAt(0) == tokDesc || isText6(q.textAt(0)) {
+	for q.kindAt(0) == tokDesc || isText7(q.textAt(0)) {
 		q.scratch.gSuffix = append(q.scratch.gSuffix, q.parseSuffix())
 	}
 	if len(q.scratch.gSuffix) > markSuffixes {
@@ -853,7 +968,7 @@ func (q *quick) parsePrimary() ast.Expr {
 		v.String = q.parseString()
 	case q.kindAt(0) == tokNumber:
 		v.Number += q.expectKind(tokNumber, "a number")
-	case isText7(q.textAt(0)):
+	case isText8(q.textAt(0)):
 		switch {
 		case q.textAt(0) == "true":
 			v.Bool += q.expectText("true")
@@ -950,7 +1065,7 @@ func isText1(s string) bool {
 // isText2 reports whether s is one of the texts a choice looks for.
 func isText2(s string) bool {
 	switch s {
-	case "driver", "input", "anchor", "for", "confirm":
+	case "driver", "input", "anchor", "for", "if", "repeat", "confirm":
 		return true
 	}
 	return false
@@ -968,7 +1083,7 @@ func isText3(s string) bool {
 // isText4 reports whether s is one of the texts a choice looks for.
 func isText4(s string) bool {
 	switch s {
-	case "||", "&&", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%":
+	case "if", "{":
 		return true
 	}
 	return false
@@ -977,7 +1092,7 @@ func isText4(s string) bool {
 // isText5 reports whether s is one of the texts a choice looks for.
 func isText5(s string) bool {
 	switch s {
-	case "-", "!":
+	case "||", "&&", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%":
 		return true
 	}
 	return false
@@ -986,7 +1101,7 @@ func isText5(s string) bool {
 // isText6 reports whether s is one of the texts a choice looks for.
 func isText6(s string) bool {
 	switch s {
-	case ".", "(", "[":
+	case "-", "!":
 		return true
 	}
 	return false
@@ -994,6 +1109,15 @@ func isText6(s string) bool {
 
 // isText7 reports whether s is one of the texts a choice looks for.
 func isText7(s string) bool {
+	switch s {
+	case ".", "(", "[":
+		return true
+	}
+	return false
+}
+
+// isText8 reports whether s is one of the texts a choice looks for.
+func isText8(s string) bool {
 	switch s {
 	case "true", "false":
 		return true

@@ -49,6 +49,7 @@ const MaxNesting = 64
 var Keywords = map[string]bool{
 	"task": true, "skill": true, "driver": true, "input": true, "anchor": true,
 	"confirm": true, "for": true, "in": true, "true": true, "false": true,
+	"if": true, "else": true, "repeat": true,
 }
 
 // Parse parses one source file. It returns the tree (nil when the source
@@ -192,6 +193,9 @@ func (p *parser) matchBracket(open []token, tok token) ([]token, bool) {
 // syntaxError turns participle's error into a diagnostic in the language's
 // own words.
 func (p *parser) syntaxError(err error) {
+	if p.strayElse(err) {
+		return
+	}
 	var perr participle.Error
 	if f := p.failure; f != nil && errors.As(err, &perr) && int(f.at.Offset) > perr.Position().Offset {
 		msg := "unexpected " + describeToken(lexer.Token{Type: f.at.Kind(), Value: p.val(f.at)})
@@ -220,6 +224,25 @@ func (p *parser) syntaxError(err error) {
 		return
 	}
 	p.diags.Errorf(p.point(0), "%v", err)
+}
+
+// strayElse reports an error right after an "else" that no if's branch
+// precedes (the grammar read it as a step's name): say where else goes.
+func (p *parser) strayElse(err error) bool {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return false
+	}
+	at := perr.Position().Offset
+	if f := p.failure; f != nil && int(f.at.Offset) > at {
+		at = int(f.at.Offset)
+	}
+	i := p.tokenBefore(at)
+	if i < 0 || p.val(p.tokens[i]) != "else" {
+		return false
+	}
+	p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	return true
 }
 
 func describeToken(tok lexer.Token) string {
@@ -254,6 +277,7 @@ var grammarWords = map[string]string{
 	"<desc>": `a description <"…">`, "GIdent": "a name", "GString": "a string",
 	"GExpr": "a value", "GType": "a type", "GBlock": `"{"`, "GArgs": `"("`,
 	"GStmt": "a statement", "GParam": "a parameter", "GDecl": `"task" or "skill"`,
+	"GIf": `"if"`, "GElse": `"if" or "{"`, "GRepeat": `"repeat"`,
 	"GUnary": "a value", "GPostfix": "a value", "GPrimary": "a value",
 }
 

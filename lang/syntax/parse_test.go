@@ -172,6 +172,10 @@ func TestSyntaxErrors(t *testing.T) {
 		{"bad escape", "task t {\n  op1 = open(\"a\\qb\")\n}\n", "invalid escape sequence \\q", 2, 16},
 		{"keyword as step", "task t {\n  confirm for = click(x)\n}\n", "keyword", 2, 11},
 		{"dependency without inputs", "task t {\n  op1 = type(x, summarize<\"s\">)\n}\n", "needs its inputs in parentheses", 2, 26},
+		{"keyword as value", "task t {\n  op1 = copy(repeat)\n}\n", `keyword "repeat" cannot be used as a value`, 2, 14},
+		{"else without if", "task t {\n  else { op1 = f() }\n}\n", "else follows only the } of an if's branch", 2, 3},
+		{"else after a repeat", "task t {\n  repeat 2 { op1 = f() } else { op2 = f() }\n}\n", "else follows only the } of an if's branch", 2, 26},
+		{"if without block", "task t {\n  if x\n}\n", `unexpected "}"`, 3, 1},
 		{"empty index", "task t {\n  op1 = click(xs[])\n}\n", "an index needs one value", 2, 15},
 		{"deep nesting", "task t {\n  op1 = f(" + strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70) + ")\n}\n", "nest more than 64 deep", 2, 73},
 		{"invalid utf-8", "task t {\n  op1 = open(\"\xff\")\n}\n", "not valid UTF-8", 2, 15},
@@ -197,6 +201,28 @@ func TestSyntaxErrors(t *testing.T) {
 				t.Errorf("position %d:%d, want %d:%d (%s)", d.Range.Start.Line, d.Range.Start.Column, tt.line, tt.col, d.Message)
 			}
 		})
+	}
+}
+
+// TestControlFlowShapes: else if chains into ElseIf, and a keyword may
+// head a dependency: repeat<"…">(x) is the subcategory repeat.
+func TestControlFlowShapes(t *testing.T) {
+	src := "task t {\n  if a { op1 = f() } else if b { op2 = f() } else { op3 = f() }\n  repeat 2 { op4 = g(repeat<\"the number\">(op0)) }\n}\n"
+	task := firstTask(t, mustParse(t, src))
+	s, ok := task.Body.Stmts[0].(*ast.IfStmt)
+	if !ok || s.ElseIf == nil || s.Else != nil || s.ElseIf.Else == nil || s.ElseIf.ElseIf != nil {
+		t.Fatalf("if parsed as %s", ast.Dump(task.Body.Stmts[0]))
+	}
+	if got := text(src, s.Range); !strings.HasPrefix(got, "if a {") || !strings.HasSuffix(got, "op3 = f() }") {
+		t.Errorf("if covers %q", got)
+	}
+	if len(ast.Bodies(s)) != 3 {
+		t.Errorf("%d bodies, want 3", len(ast.Bodies(s)))
+	}
+	r := task.Body.Stmts[1].(*ast.RepeatStmt)
+	call := r.Body.Stmts[0].(*ast.Step).Value.(*ast.Call)
+	if d, ok := call.Args[0].Value.(*ast.Dependency); !ok || d.Sub.Name != "repeat" {
+		t.Errorf("repeat<…> parsed as %s", ast.Dump(call.Args[0].Value))
 	}
 }
 

@@ -157,11 +157,14 @@ type Tokens struct {
 
 // StepEvent is one executed (or skipped, or declined) step.
 type StepEvent struct {
-	Seq        int       `json:"seq"` // 1-based, assigned by the Writer
-	Task       string    `json:"task,omitempty"`
-	Step       string    `json:"step"`
-	Line       int       `json:"line,omitempty"`
-	Loop       []LoopPos `json:"loop,omitempty"` // outermost first
+	Seq  int       `json:"seq"` // 1-based, assigned by the Writer
+	Task string    `json:"task,omitempty"`
+	Step string    `json:"step"`
+	Line int       `json:"line,omitempty"`
+	Loop []LoopPos `json:"loop,omitempty"` // outermost first
+	// Branches are the if branches the step ran in, outermost first, as
+	// "line 5: else if n > 1".
+	Branches   []string  `json:"branches,omitempty"`
 	Op         string    `json:"op"`
 	Args       []Arg     `json:"args,omitempty"`
 	Value      string    `json:"value,omitempty"`  // result, rendered

@@ -115,6 +115,17 @@ func (w *walker) block(b *ast.Block, floor answer) {
 			// A loop repeats its body over a list the page shows: at
 			// least structure, more when the list is computed.
 			w.block(s.Body, max(floor, byStructure, w.expr(s.Iter, map[string]bool{})))
+		case *ast.RepeatStmt:
+			w.block(s.Body, max(floor, w.expr(s.Count, map[string]bool{})))
+		case *ast.IfStmt:
+			// A branch's steps get at least what judging its condition
+			// (and the conditions before it) takes.
+			cond := floor
+			for c := s; c != nil; c = c.ElseIf {
+				cond = max(cond, w.expr(c.Cond, map[string]bool{}))
+				w.block(c.Then, cond)
+				w.block(c.Else, cond)
+			}
 		}
 	}
 }
