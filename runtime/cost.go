@@ -138,6 +138,10 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 			// Not yet multiplied by the count: the body counts once.
 			w.expr(s.Count, prefix+"repeat", loop, calling)
 			w.block(s.Body, loop, prefix, calling)
+		case *ast.WhileStmt:
+			// Not yet multiplied by the bound: the body counts once.
+			w.expr(s.Cond, prefix+s.Keyword(), loop, calling)
+			w.block(s.Body, loop, prefix, calling)
 		}
 	}
 }

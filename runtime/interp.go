@@ -206,6 +206,13 @@ func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 			err = in.ifStmt(ctx, s)
 		case *ast.RepeatStmt:
 			err = in.repeat(ctx, s)
+		case *ast.WhileStmt:
+			err = in.while(ctx, s)
+		case *ast.JumpStmt:
+			err = errBreak
+			if s.Continue {
+				err = errContinue
+			}
 		}
 		if err != nil {
 			return err
@@ -258,7 +265,7 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		}
 		in.loops = append(in.loops, pos)
 		in.vars = append(in.vars, map[string]cty.Value{f.Var.Name: item})
-		err := in.block(ctx, f.Body)
+		err, jumped := loopJump(in.block(ctx, f.Body))
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
 			in.stats.Iterations++
@@ -275,6 +282,9 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		in.loops = in.loops[:len(in.loops)-1]
 		if err != nil {
 			return err
+		}
+		if jumped == errBreak {
+			return nil
 		}
 	}
 	return nil

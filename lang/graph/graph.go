@@ -109,6 +109,13 @@ func (b *builder) block(blk *ast.Block, loop string) {
 			id := b.container(s, "loop", "repeat "+printer.ExprString(s.Count), s.Count, loop, prev)
 			prev = id
 			b.block(s.Body, id)
+		case *ast.WhileStmt:
+			id := b.container(s, "loop", printer.WhileHead(s), s.Cond, loop, prev)
+			for _, a := range s.Options {
+				b.edges(id, a.Value)
+			}
+			prev = id
+			b.block(s.Body, id)
 		case *ast.IfStmt:
 			// Each branch is a cluster of its own, in order after what
 			// came before the if; the step after the if follows the last.
