@@ -83,6 +83,9 @@ func (in *Interp) repeat(ctx context.Context, r *ast.RepeatStmt) error {
 		pos := LoopPos{Var: RepeatVar, Index: i}
 		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
 			in.stats.Skipped++
+			if in.broke(pos) {
+				return nil
+			}
 			continue
 		}
 		if in.stopping(ctx) {
@@ -93,10 +96,7 @@ func (in *Interp) repeat(ctx context.Context, r *ast.RepeatStmt) error {
 		err, jumped := loopJump(in.block(ctx, r.Body))
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
-			in.stats.Iterations++
-			if in.opts.Observer != nil {
-				in.opts.Observer.IterationDone(in.position())
-			}
+			in.iterationDone(jumped)
 		}
 		in.loops = in.loops[:len(in.loops)-1]
 		if err != nil {
@@ -149,6 +149,9 @@ func (in *Interp) while(ctx context.Context, w *ast.WhileStmt) error {
 		pos := LoopPos{Var: kw, Index: i}
 		if i < limit && in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
 			in.stats.Skipped++
+			if in.broke(pos) {
+				return nil
+			}
 			continue
 		}
 		if in.stopping(ctx) {
@@ -172,10 +175,7 @@ func (in *Interp) while(ctx context.Context, w *ast.WhileStmt) error {
 		err, jumped := loopJump(in.block(ctx, w.Body))
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
-			in.stats.Iterations++
-			if in.opts.Observer != nil {
-				in.opts.Observer.IterationDone(in.position())
-			}
+			in.iterationDone(jumped)
 		}
 		in.loops = in.loops[:len(in.loops)-1]
 		if err != nil {

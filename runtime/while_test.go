@@ -231,3 +231,55 @@ func TestWhileTimeLimitIsAnError(t *testing.T) {
 		t.Errorf("clicked %s", got)
 	}
 }
+
+// TestResumeEndsALoopThatBroke: an iteration journaled as ended by break
+// ends its loop on resume too, in a for, a repeat and a while; without the
+// mark the loop goes on.
+func TestResumeEndsALoopThatBroke(t *testing.T) {
+	for _, c := range []struct{ v, loop string }{
+		{"x", "for x in [1, 2, 3]"},
+		{runtime.RepeatVar, "repeat 3"},
+		{"while", "while true, max: 3"},
+	} {
+		src := "task t {\n  driver browser\n  " + c.loop + " {\n    op1 = click(button(name: \"Less\"))\n  }\n}\n"
+		at := func(idx func(int) bool) func([]runtime.LoopPos) bool {
+			return func(loops []runtime.LoopPos) bool {
+				l := loops[len(loops)-1]
+				return l.Var == c.v && idx(l.Index)
+			}
+		}
+		done := at(func(i int) bool { return i <= 1 })
+		t.Run(c.v, func(t *testing.T) {
+			f := counterPage(100)
+			if _, err := runLoop(t, src, f, runtime.Options{Done: done, Broke: at(func(i int) bool { return i == 1 })}); err != nil {
+				t.Fatal(err)
+			}
+			if got := clicked(f); got != "" {
+				t.Errorf("clicked %s after a loop that broke", got)
+			}
+			f = counterPage(100)
+			_, err := runLoop(t, src, f, runtime.Options{Done: done})
+			if got := clicked(f); got != "Less" {
+				t.Errorf("without break: clicked %s, err %v", got, err)
+			}
+		})
+	}
+}
+
+func TestIterationDoneSaysBroke(t *testing.T) {
+	rec := &recorder{}
+	if _, err := runLoop(t, `task t {
+  driver browser
+  repeat 3 {
+    op1 = click(button(name: "Less"))
+    if true {
+      break
+    }
+  }
+}`, counterPage(100), runtime.Options{Observer: rec}); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.iterations) != 1 || !rec.iterations[0][0].Broke || rec.iterations[0][0].Index != 0 {
+		t.Errorf("iterations %+v", rec.iterations)
+	}
+}
