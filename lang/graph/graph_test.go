@@ -193,7 +193,12 @@ func TestWhileLoop(t *testing.T) {
 	for _, e := range g.Edges {
 		have[e.From+"->"+e.To] = true
 	}
-	for _, w := range []string{"op1->loop1", "n->loop1", "loop1->op3"} {
+	for _, e := range g.Edges {
+		if e.Kind == graph.Back && !(e.From == "loop3" && e.To == "loop1" && e.Label == "again") {
+			t.Errorf("back edge %+v", e)
+		}
+	}
+	for _, w := range []string{"op1->loop1", "n->loop1", "loop1->op3", "loop3->loop1"} {
 		if !have[w] {
 			t.Errorf("missing edge %s", w)
 		}
