@@ -113,7 +113,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	ro := runtime.Options{Inputs: opts.Inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
 		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
 	if r := opts.Resume; r != nil {
-		ro.Done, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), r.Settle
+		ro.Done, ro.Broke, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), runtime.BrokeIn(r.Prev), r.Settle
 	}
 	res := &Result{}
 	stopped := &stopPlace{}

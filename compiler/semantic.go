@@ -308,6 +308,12 @@ func walkBody(b *ast.Block, fn func(*ast.Ref)) {
 		case *ast.RepeatStmt:
 			walkRefs(s.Count, fn)
 			walkBody(s.Body, fn)
+		case *ast.WhileStmt:
+			walkRefs(s.Cond, fn)
+			for _, a := range s.Options {
+				walkRefs(a.Value, fn)
+			}
+			walkBody(s.Body, fn)
 		case *ast.IfStmt:
 			for c := s; c != nil; c = c.ElseIf {
 				walkRefs(c.Cond, fn)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/zclconf/go-cty/cty"
 
@@ -82,6 +83,9 @@ func (in *Interp) repeat(ctx context.Context, r *ast.RepeatStmt) error {
 		pos := LoopPos{Var: RepeatVar, Index: i}
 		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
 			in.stats.Skipped++
+			if in.broke(pos) {
+				return nil
+			}
 			continue
 		}
 		if in.stopping(ctx) {
@@ -89,20 +93,119 @@ func (in *Interp) repeat(ctx context.Context, r *ast.RepeatStmt) error {
 		}
 		in.loops = append(in.loops, pos)
 		in.vars = append(in.vars, map[string]cty.Value{})
-		err := in.block(ctx, r.Body)
+		err, jumped := loopJump(in.block(ctx, r.Body))
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
-			in.stats.Iterations++
-			if in.opts.Observer != nil {
-				in.opts.Observer.IterationDone(in.position())
-			}
+			in.iterationDone(jumped)
 		}
 		in.loops = in.loops[:len(in.loops)-1]
 		if err != nil {
 			return err
 		}
+		if jumped == errBreak {
+			return nil
+		}
 	}
 	return nil
+}
+
+// errBreak and errContinue carry break and continue from the statement
+// up to the innermost loop, which ends or goes on to its next iteration.
+// The checker allows them only inside a loop body.
+var (
+	errBreak    = errors.New("break outside a loop")
+	errContinue = errors.New("continue outside a loop")
+)
+
+// loopJump separates a loop body's break or continue from its errors: the
+// iteration finished normally, and jumped says how.
+func loopJump(err error) (rest, jumped error) {
+	if err == errBreak || err == errContinue {
+		return nil, err
+	}
+	return err, nil
+}
+
+// while runs a while or until loop: before each iteration the condition is
+// judged on a fresh look at the screen; while runs the body as long as it
+// holds, until as long as it does not. A loop that would run more than its
+// max: iterations (check.DefaultLoopMax when not given) or past its
+// within: seconds (check.DefaultLoopWithin) is an error, never a silent
+// exit. Each iteration is a loop position ("while" or "until"), journaled
+// and skipped on resume like a repeat's.
+func (in *Interp) while(ctx context.Context, w *ast.WhileStmt) error {
+	kw := w.Keyword()
+	label := kw + " " + printer.ExprString(w.Cond)
+	limit, err := in.loopOption(ctx, w, "max", check.DefaultLoopMax, check.MaxRepeat)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", w.Range, label, err)
+	}
+	within, err := in.loopOption(ctx, w, "within", check.DefaultLoopWithin, check.MaxLoopWithin)
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", w.Range, label, err)
+	}
+	start := time.Now()
+	for i := 0; ; i++ {
+		pos := LoopPos{Var: kw, Index: i}
+		if i < limit && in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
+			in.stats.Skipped++
+			if in.broke(pos) {
+				return nil
+			}
+			continue
+		}
+		if in.stopping(ctx) {
+			return ErrInterrupted
+		}
+		ok, err := in.condition(ctx, w.Cond)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", w.Cond.Rng(), label, err)
+		}
+		if ok == w.Until {
+			return nil
+		}
+		if i >= limit {
+			return fmt.Errorf("%s: the %s loop at line %d ran its %d iterations and its condition still says go on; raise the bound with max: (as in %s, max: %d { … }) if more are expected", w.Range, kw, w.Range.Start.Line, limit, label, min(2*limit, check.MaxRepeat))
+		}
+		if time.Since(start) > time.Duration(within)*time.Second {
+			return fmt.Errorf("%s: the %s loop at line %d ran for more than its %d seconds (%d iterations) and its condition still says go on; raise the limit with within: (as in %s, within: %d { … })", w.Range, kw, w.Range.Start.Line, within, i, label, 2*within)
+		}
+		in.loops = append(in.loops, pos)
+		in.vars = append(in.vars, map[string]cty.Value{})
+		err, jumped := loopJump(in.block(ctx, w.Body))
+		in.vars = in.vars[:len(in.vars)-1]
+		if err == nil {
+			in.iterationDone(jumped)
+		}
+		in.loops = in.loops[:len(in.loops)-1]
+		if err != nil {
+			return err
+		}
+		if jumped == errBreak {
+			return nil
+		}
+	}
+}
+
+// loopOption evaluates a while's max: or within:, a whole number from 1 to
+// most, or gives def when the option is absent.
+func (in *Interp) loopOption(ctx context.Context, w *ast.WhileStmt, name string, def, most int) (int, error) {
+	e := w.Option(name)
+	if e == nil {
+		return def, nil
+	}
+	v, err := in.eval(ctx, e)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", name, err)
+	}
+	if v.Type() != cty.Number || v.IsNull() || !v.IsKnown() {
+		return 0, fmt.Errorf("%s: is not a number", name)
+	}
+	f, _ := v.AsBigFloat().Float64()
+	if f != math.Trunc(f) || f < 1 || f > float64(most) {
+		return 0, fmt.Errorf("%s: is %s; it must be a whole number from 1 to %d", name, render(v), most)
+	}
+	return int(f), nil
 }
 
 func repeatCount(v cty.Value) (int, error) {

@@ -189,8 +189,8 @@ func TestJournalRecordsBranchesAndRepeats(t *testing.T) {
 	for _, s := range run.Steps {
 		got = append(got, fmt.Sprintf("%s%q%v", s.Step, s.Branches, s.Loop))
 	}
-	want := `op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 0  }] ` +
-		`op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 1  }] op4[][]`
+	want := `op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 0   false}] ` +
+		`op2["line 4: else if exists(button(name: \"More\")) && n > 0"][{repeat 1   false}] op4[][]`
 	if strings.Join(got, " ") != want {
 		t.Errorf("journaled steps\n got %s\nwant %s", strings.Join(got, " "), want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/types"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/stdlib/kb"
@@ -32,12 +33,19 @@ var costCallTokens = map[string]struct{ in, out int }{
 // costOtherCallTokens sizes a call of a category not in costCallTokens.
 var costOtherCallTokens = struct{ in, out int }{1000, 100}
 
-// costLoop is one for loop of the task, or of a skill the task calls.
+// costLoop is one for, repeat, while or until loop of the task, or of a
+// skill the task calls.
 type costLoop struct {
-	stmt   *ast.ForStmt
+	stmt   ast.Stmt
+	name   string    // a for loop's variable; "" for the others
 	parent *costLoop // the enclosing loop, nil at the top
 	label  string    // "for paper", with the line when two loops share a variable
 	order  int       // order of appearance
+	// count is the number of iterations when the source gives it (a
+	// repeat's literal count, a while's bound), with upTo for a bound.
+	count      int
+	countKnown bool
+	upTo       bool
 }
 
 // costDep is one cognitive dependency a run answers.
@@ -123,7 +131,7 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 		case *ast.ForStmt:
 			// The iterable is evaluated once, before the loop.
 			w.expr(s.Iter, prefix+"for "+s.Var.Name, loop, calling)
-			inner := &costLoop{stmt: s, parent: loop, order: len(w.loops)}
+			inner := &costLoop{stmt: s, name: s.Var.Name, parent: loop, order: len(w.loops)}
 			w.loops = append(w.loops, inner)
 			w.block(s.Body, inner, prefix, calling)
 		case *ast.IfStmt:
@@ -135,11 +143,37 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 				w.block(b, loop, prefix, calling)
 			}
 		case *ast.RepeatStmt:
-			// Not yet multiplied by the count: the body counts once.
+			// The count is computed once; the body runs count times,
+			// known when the count is a literal.
 			w.expr(s.Count, prefix+"repeat", loop, calling)
-			w.block(s.Body, loop, prefix, calling)
+			inner := &costLoop{stmt: s, parent: loop, order: len(w.loops)}
+			inner.count, inner.countKnown = costLiteral(s.Count)
+			w.loops = append(w.loops, inner)
+			w.block(s.Body, inner, prefix, calling)
+		case *ast.WhileStmt:
+			// The condition is judged before each iteration and once
+			// more at the end; the body runs up to the loop's bound.
+			inner := &costLoop{stmt: s, parent: loop, order: len(w.loops), upTo: true}
+			if e := s.Option("max"); e != nil {
+				inner.count, inner.countKnown = costLiteral(e)
+			} else {
+				inner.count, inner.countKnown = check.DefaultLoopMax, true
+			}
+			w.loops = append(w.loops, inner)
+			w.expr(s.Cond, prefix+s.Keyword(), inner, calling)
+			w.block(s.Body, inner, prefix, calling)
 		}
 	}
+}
+
+// costLiteral is the value of a whole-number literal.
+func costLiteral(e ast.Expr) (int, bool) {
+	n, ok := e.(*ast.NumberLit)
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.Atoi(n.Raw)
+	return v, err == nil && v >= 0
 }
 
 // expr records the dependencies in e, and those of the skills it calls.
@@ -193,13 +227,22 @@ func (w *costWalker) dependency(d *ast.Dependency, step string, loop *costLoop) 
 // share one.
 func (w *costWalker) labelLoops() {
 	count := map[string]int{}
-	for _, l := range w.loops {
-		count[l.stmt.Var.Name]++
+	head := func(l *costLoop) string {
+		switch s := l.stmt.(type) {
+		case *ast.RepeatStmt:
+			return "repeat " + printer.ExprString(s.Count)
+		case *ast.WhileStmt:
+			return s.Keyword()
+		}
+		return "for " + l.name
 	}
 	for _, l := range w.loops {
-		l.label = "for " + l.stmt.Var.Name
-		if count[l.stmt.Var.Name] > 1 {
-			l.label += fmt.Sprintf(" (line %d)", l.stmt.Range.Start.Line)
+		count[head(l)]++
+	}
+	for _, l := range w.loops {
+		l.label = head(l)
+		if count[l.label] > 1 {
+			l.label += fmt.Sprintf(" (line %d)", l.stmt.Rng().Start.Line)
 		}
 	}
 }
@@ -229,6 +272,7 @@ type costTerm struct {
 	times           int      // how often the term is answered in a run
 	factors         []int    // the iterations of its loops, outermost first
 	known           bool     // times is known: --iterations covers its loops
+	upTo            bool     // times is a bound: a while or until is among its loops
 }
 
 func (w *costWalker) terms(iters Iterations) []*costTerm {
@@ -257,7 +301,7 @@ func (w *costWalker) terms(iters Iterations) []*costTerm {
 		}
 	}
 	for _, t := range out {
-		t.times, t.factors, t.known = iters.times(t.loop)
+		t.times, t.factors, t.known, t.upTo = iters.times(t.loop)
 	}
 	// Keep the top term even when empty (the "N" of "N + M per
 	// iteration"); drop loops without dependencies of their own.
@@ -322,15 +366,18 @@ func (f Iterations) check(loops []*costLoop) error {
 	vars := map[string]bool{}
 	var names []string
 	for _, l := range loops {
-		if !vars[l.stmt.Var.Name] {
-			names = append(names, l.stmt.Var.Name)
+		if l.name == "" {
+			continue
 		}
-		vars[l.stmt.Var.Name] = true
+		if !vars[l.name] {
+			names = append(names, l.name)
+		}
+		vars[l.name] = true
 	}
 	for v := range f.byVar {
 		if !vars[v] {
 			if len(names) == 0 {
-				return fmt.Errorf("--iterations %s=…: the task has no loop", v)
+				return fmt.Errorf("--iterations %s=…: the task has no for loop", v)
 			}
 			return fmt.Errorf("--iterations %s=…: no loop `for %s` (loops: %s)", v, v, strings.Join(names, ", "))
 		}
@@ -340,21 +387,28 @@ func (f Iterations) check(loops []*costLoop) error {
 
 // times is how often a term's dependencies are answered in a run: 1 at the
 // top, the product of the iterations of its loop and the loops around it
-// (the factors, outermost first). known is false when one of those counts
-// was not given.
-func (f Iterations) times(l *costLoop) (int, []int, bool) {
-	n := 1
-	var factors []int
+// (the factors, outermost first). A repeat with a literal count and a while
+// or until with its bound give their own; known is false when one of the
+// others was not given, and upTo is true when a bound is among them.
+func (f Iterations) times(l *costLoop) (n int, factors []int, known, upTo bool) {
+	n = 1
 	for ; l != nil; l = l.parent {
-		k, ok := f.byVar[l.stmt.Var.Name]
+		k, ok := f.byVar[l.name]
+		switch {
+		case l.countKnown:
+			k, ok = l.count, true
+			upTo = upTo || l.upTo
+		case l.name == "":
+			ok = false
+		}
 		if !ok {
 			if !f.allGiven {
-				return 0, nil, false
+				return 0, nil, false, false
 			}
 			k = f.all
 		}
 		n *= k
 		factors = append([]int{k}, factors...)
 	}
-	return n, factors, true
+	return n, factors, true, upTo
 }

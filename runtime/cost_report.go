@@ -59,7 +59,7 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 	case !loops:
 		fmt.Fprintf(out, " LLM %s", costPluralWord(terms[0].calls, "call", "calls"))
 	case allKnown:
-		fmt.Fprintf(out, " = %s", costPlural(costSumCalls(terms, false), "LLM call", "LLM calls"))
+		fmt.Fprintf(out, " = %s%s", costUpTo(terms), costPlural(costSumCalls(terms, false), "LLM call", "LLM calls"))
 	default:
 		fmt.Fprint(out, " (× --iterations, default: unknown)")
 	}
@@ -67,7 +67,7 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 	if len(free) > 0 {
 		fmt.Fprintf(out, "  at least %s", costPolynomial(terms, func(t *costTerm) string { return strconv.Itoa(t.minCalls) }))
 		if loops && allKnown {
-			fmt.Fprintf(out, " = %d", costSumCalls(terms, true))
+			fmt.Fprintf(out, " = %s%d", costUpTo(terms), costSumCalls(terms, true))
 		}
 		fmt.Fprintf(out, " when an exact text match answers %s without an LLM\n", strings.Join(free, ", "))
 	}
@@ -80,7 +80,7 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 			in += t.in * t.times
 			outTok += t.out * t.times
 		}
-		fmt.Fprintf(out, " = ~%d in / ~%d out", in, outTok)
+		fmt.Fprintf(out, " = %s~%d in / ~%d out", costUpTo(terms), in, outTok)
 	}
 	fmt.Fprintln(out, " (a rough figure per main category; cache hits cost nothing)")
 
@@ -105,7 +105,7 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 		for _, t := range terms {
 			usd += t.usd * float64(t.times)
 		}
-		fmt.Fprintf(out, " = ~%s", costUSD(usd))
+		fmt.Fprintf(out, " = %s~%s", costUpTo(terms), costUSD(usd))
 	}
 	fmt.Fprintf(out, " at list prices of %s", llm.PricesAsOf)
 	if len(unpriced) > 0 {
@@ -140,7 +140,12 @@ func costPolynomial(terms []*costTerm, value func(*costTerm) string) string {
 		}
 		p := value(t) + " per " + costPer(t.loop)
 		if t.known {
-			p += fmt.Sprintf(" × %d", t.times)
+			if t.upTo {
+				p += " × up to"
+			} else {
+				p += " ×"
+			}
+			p += fmt.Sprintf(" %d", t.times)
 			if len(t.factors) > 1 {
 				f := make([]string, len(t.factors))
 				for i, n := range t.factors {
@@ -152,6 +157,17 @@ func costPolynomial(terms []*costTerm, value func(*costTerm) string) string {
 		parts = append(parts, p)
 	}
 	return strings.Join(parts, " + ")
+}
+
+// costUpTo is "up to " when a total is a bound: a while or until's
+// iterations are in it.
+func costUpTo(terms []*costTerm) string {
+	for _, t := range terms {
+		if t.upTo && t.calls > 0 {
+			return "up to "
+		}
+	}
+	return ""
 }
 
 func costSumCalls(terms []*costTerm, min bool) int {

@@ -51,6 +51,9 @@ type Options struct {
 	// finished, so that a resumed run skips them: it gets the positions of
 	// all enclosing loops, innermost last. Nil skips nothing.
 	Done func([]LoopPos) bool
+	// Broke tells which of those finished iterations ended their loop
+	// with break: a resumed run ends the loop there. Nil: none.
+	Broke func([]LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
 	// Stop, once closed, stops the run gracefully: the step in flight
@@ -90,6 +93,9 @@ type LoopPos struct {
 	Index int
 	Key   string
 	After string
+	// Broke is set in IterationDone when the iteration ended its loop
+	// with break.
+	Broke bool
 }
 
 // Interp runs one task.
@@ -206,6 +212,13 @@ func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 			err = in.ifStmt(ctx, s)
 		case *ast.RepeatStmt:
 			err = in.repeat(ctx, s)
+		case *ast.WhileStmt:
+			err = in.while(ctx, s)
+		case *ast.JumpStmt:
+			err = errBreak
+			if s.Continue {
+				err = errContinue
+			}
 		}
 		if err != nil {
 			return err
@@ -251,6 +264,9 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		pos := LoopPos{Var: f.Var.Name, Index: i, Key: in.itemKey(ctx, item)}
 		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
 			in.stats.Skipped++
+			if in.broke(pos) {
+				return nil
+			}
 			continue
 		}
 		if in.stopping(ctx) {
@@ -258,12 +274,13 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		}
 		in.loops = append(in.loops, pos)
 		in.vars = append(in.vars, map[string]cty.Value{f.Var.Name: item})
-		err := in.block(ctx, f.Body)
+		err, jumped := loopJump(in.block(ctx, f.Body))
 		in.vars = in.vars[:len(in.vars)-1]
 		if err == nil {
 			in.stats.Iterations++
 			if in.opts.Observer != nil {
 				done := append([]LoopPos(nil), in.loops...)
+				done[len(done)-1].Broke = jumped == errBreak
 				if _, notElem := asElem(item); notElem == nil {
 					// The body may have changed the item's text: record
 					// how it looks now too, so a resume knows it.
@@ -275,6 +292,9 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 		in.loops = in.loops[:len(in.loops)-1]
 		if err != nil {
 			return err
+		}
+		if jumped == errBreak {
+			return nil
 		}
 	}
 	return nil
@@ -293,6 +313,23 @@ func (in *Interp) itemKey(ctx context.Context, item cty.Value) string {
 
 // position says where the run is, for the observers.
 func (in *Interp) position() []LoopPos { return append([]LoopPos(nil), in.loops...) }
+
+// broke reports whether the finished iteration pos of the innermost loop
+// being entered ended its loop with break in an earlier run.
+func (in *Interp) broke(pos LoopPos) bool {
+	return in.opts.Broke != nil && in.opts.Broke(append(in.position(), pos))
+}
+
+// iterationDone reports the iteration just finished; jumped is how its
+// body ended.
+func (in *Interp) iterationDone(jumped error) {
+	in.stats.Iterations++
+	if in.opts.Observer != nil {
+		p := in.position()
+		p[len(p)-1].Broke = jumped == errBreak
+		in.opts.Observer.IterationDone(p)
+	}
+}
 
 // observe returns the current UI, observing once per action at most.
 func (in *Interp) observe(ctx context.Context) (*driver.Tree, error) {

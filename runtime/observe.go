@@ -22,7 +22,7 @@ func (r *JournalObserver) keep(err error) {
 func loopPositions(loops []LoopPos) []journal.LoopPos {
 	out := make([]journal.LoopPos, len(loops))
 	for i, l := range loops {
-		out[i] = journal.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key, After: l.After}
+		out[i] = journal.LoopPos{Var: l.Var, Index: l.Index, Key: l.Key, After: l.After, Broke: l.Broke}
 	}
 	return out
 }
@@ -91,6 +91,12 @@ func DoneIn(run *journal.Run, extra []journal.LoopPos) func([]LoopPos) bool {
 		}
 		return run.Done(pos)
 	}
+}
+
+// BrokeIn returns an Options.Broke: the iterations an earlier run finished
+// with break.
+func BrokeIn(run *journal.Run) func([]LoopPos) bool {
+	return func(loops []LoopPos) bool { return run.Broke(loopPositions(loops)) }
 }
 
 // sameIndexes compares loop positions by variable and index only: the

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/printer"
 )
 
@@ -69,6 +71,9 @@ func planBlock(w io.Writer, b *ast.Block, indent string, n *int) {
 		case *ast.RepeatStmt:
 			fmt.Fprintf(w, "%s     line %-4d repeat %s times:\n", indent, s.Range.Start.Line, printer.ExprString(s.Count))
 			planBlock(w, s.Body, indent+"    ", n)
+		case *ast.WhileStmt:
+			fmt.Fprintf(w, "%s     line %-4d %s (judged at run time before each iteration, at most %s times):\n", indent, s.Range.Start.Line, printer.WhileHead(s), whileMax(s))
+			planBlock(w, s.Body, indent+"    ", n)
 		case *ast.IfStmt:
 			head := "if"
 			for c := s; c != nil; c = c.ElseIf {
@@ -82,6 +87,14 @@ func planBlock(w io.Writer, b *ast.Block, indent string, n *int) {
 			}
 		}
 	}
+}
+
+// whileMax is a while's bound as written, or the default.
+func whileMax(s *ast.WhileStmt) string {
+	if e := s.Option("max"); e != nil {
+		return printer.ExprString(e)
+	}
+	return strconv.Itoa(check.DefaultLoopMax)
 }
 
 // dependencyNeeds names the judgement calls a step makes.

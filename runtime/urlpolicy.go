@@ -166,6 +166,12 @@ func walkExprs(b *ast.Block, fn func(ast.Expr) bool) {
 		case *ast.RepeatStmt:
 			ast.Inspect(s.Count, fn)
 			walkExprs(s.Body, fn)
+		case *ast.WhileStmt:
+			ast.Inspect(s.Cond, fn)
+			for _, a := range s.Options {
+				ast.Inspect(a.Value, fn)
+			}
+			walkExprs(s.Body, fn)
 		case *ast.IfStmt:
 			for c := s; c != nil; c = c.ElseIf {
 				ast.Inspect(c.Cond, fn)

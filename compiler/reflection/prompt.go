@@ -203,6 +203,12 @@ func stepsAround(b *ast.Block, name string) string {
 				lines = append(lines, line{indent + "repeat " + printer.ExprString(s.Count) + " {", false})
 				walk(s.Body, indent+"  ")
 				lines = append(lines, line{indent + "}", false})
+			case *ast.WhileStmt:
+				lines = append(lines, line{indent + printer.WhileHead(s) + " {", false})
+				walk(s.Body, indent+"  ")
+				lines = append(lines, line{indent + "}", false})
+			case *ast.JumpStmt:
+				lines = append(lines, line{indent + s.Word(), false})
 			case *ast.IfStmt:
 				head := indent + "if "
 				for c := s; c != nil; c = c.ElseIf {

@@ -218,6 +218,51 @@ type RepeatStmt struct {
 	Body  *Block
 }
 
+// WhileStmt is `while cond [, max: n] [, within: seconds] { … }`, or
+// `until cond …` when Until is set. Options are the named arguments after
+// the condition.
+type WhileStmt struct {
+	StmtMeta
+	Range   Range
+	Until   bool
+	Cond    Expr
+	Options []*Arg
+	Body    *Block
+}
+
+// Option returns the value of the named option, or nil.
+func (s *WhileStmt) Option(name string) Expr {
+	for _, a := range s.Options {
+		if a != nil && a.Name != nil && a.Name.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
+// Keyword is "while" or "until".
+func (s *WhileStmt) Keyword() string {
+	if s.Until {
+		return "until"
+	}
+	return "while"
+}
+
+// JumpStmt is `break`, or `continue` when Continue is set.
+type JumpStmt struct {
+	StmtMeta
+	Range    Range
+	Continue bool
+}
+
+// Word is "break" or "continue".
+func (s *JumpStmt) Word() string {
+	if s.Continue {
+		return "continue"
+	}
+	return "break"
+}
+
 // Bodies returns the blocks a statement holds, in source order: a for's
 // or repeat's body, an if's branches (through its else-if chain); nil for
 // statements without a body.
@@ -226,6 +271,8 @@ func Bodies(s Stmt) []*Block {
 	case *ForStmt:
 		return []*Block{s.Body}
 	case *RepeatStmt:
+		return []*Block{s.Body}
+	case *WhileStmt:
 		return []*Block{s.Body}
 	case *IfStmt:
 		var out []*Block
@@ -244,6 +291,10 @@ func (s *IfStmt) Rng() Range     { return s.Range }
 func (s *RepeatStmt) Rng() Range { return s.Range }
 func (*IfStmt) stmtNode()        {}
 func (*RepeatStmt) stmtNode()    {}
+func (s *WhileStmt) Rng() Range  { return s.Range }
+func (*WhileStmt) stmtNode()     {}
+func (s *JumpStmt) Rng() Range   { return s.Range }
+func (*JumpStmt) stmtNode()      {}
 
 func (s *DriverDecl) Rng() Range { return s.Range }
 func (s *InputDecl) Rng() Range  { return s.Range }

@@ -92,6 +92,9 @@ type checker struct {
 	// current is the step being checked, so that a step using its own
 	// name gets a message of its own.
 	current *ast.Step
+	// loops counts the for, repeat, while and until bodies being checked,
+	// for break and continue.
+	loops int
 }
 
 // skillInfo is a skill's signature, computed lazily so that skills may call
@@ -176,7 +179,8 @@ func (c *checker) skillBody(s *skillInfo) {
 		return
 	}
 	s.checking = true
-	outer := c.fn
+	outer, outerLoops := c.fn, c.loops
+	c.loops = 0
 	c.fn = newFuncState(fmt.Sprintf("skill %s", s.decl.Name.Name), s.decl.Body)
 	s.params = make([]types.Type, len(s.decl.Params))
 	for i, p := range s.decl.Params {
@@ -191,7 +195,7 @@ func (c *checker) skillBody(s *skillInfo) {
 			s.result = c.info.StepTypes[st]
 		}
 	}
-	c.fn = outer
+	c.fn, c.loops = outer, outerLoops
 	s.checking, s.checked = false, true
 }
 
@@ -234,6 +238,12 @@ func (c *checker) stmt(s ast.Stmt, top bool) {
 		c.ifStmt(s)
 	case *ast.RepeatStmt:
 		c.repeatStmt(s)
+	case *ast.WhileStmt:
+		c.whileStmt(s)
+	case *ast.JumpStmt:
+		if c.loops == 0 {
+			c.diags.Errorf(s.Range, "%s is allowed only inside a loop (for, repeat, while or until)", s.Word())
+		}
 	}
 }
 
@@ -271,7 +281,63 @@ func (c *checker) repeatStmt(s *ast.RepeatStmt) {
 			}
 		}
 	}
-	c.branch(s, s.Body)
+	c.loopBody(s, s.Body)
+}
+
+// loopBody checks a repeat's, while's or until's body.
+func (c *checker) loopBody(owner ast.Stmt, b *ast.Block) {
+	c.loops++
+	c.branch(owner, b)
+	c.loops--
+}
+
+// Bounds of while and until: the iterations and seconds a loop may take
+// when it says nothing, and the most it may ask for.
+const (
+	DefaultLoopMax    = 100
+	DefaultLoopWithin = 300
+	MaxLoopWithin     = 24 * 3600
+)
+
+// whileStmt checks the condition, the options max and within, and the body.
+func (c *checker) whileStmt(s *ast.WhileStmt) {
+	kw := s.Keyword()
+	if t, _ := c.expr(s.Cond); t.Kind != types.Any && t.Kind != types.Bool {
+		c.diags.Errorf(s.Cond.Rng(), "the condition of %s must be true or false (bool), and this is %s; compare it, as in x == \"…\", or test an element with visible(…) or exists(…)", kw, t)
+	}
+	seen := map[string]bool{}
+	for _, a := range s.Options {
+		if a.Name == nil {
+			c.diags.Errorf(a.Range, "after the condition, %s takes only max: N (the most iterations, default %d) and within: SECONDS (default %d)", kw, DefaultLoopMax, DefaultLoopWithin)
+			continue
+		}
+		name := a.Name.Name
+		var limit int
+		switch name {
+		case "max":
+			limit = MaxRepeat
+		case "within":
+			limit = MaxLoopWithin
+		default:
+			c.diags.Errorf(a.Name.Range, "%s has no option %s; it takes max: N (the most iterations) and within: SECONDS", kw, name)
+			continue
+		}
+		if seen[name] {
+			c.diags.Errorf(a.Name.Range, "%s: is given twice", name)
+		}
+		seen[name] = true
+		t, _ := c.expr(a.Value)
+		if t.Kind != types.Any && t.Kind != types.Number {
+			c.diags.Errorf(a.Value.Rng(), "%s: needs a number, and this is %s", name, t)
+			continue
+		}
+		if n, ok := a.Value.(*ast.NumberLit); ok {
+			if v, err := strconv.ParseFloat(n.Raw, 64); err == nil && (v != math.Trunc(v) || v < 1 || v > float64(limit)) {
+				c.diags.Errorf(n.Range, "%s: needs a whole number from 1 to %d, not %s", name, limit, n.Raw)
+			}
+		}
+	}
+	c.loopBody(s, s.Body)
 }
 
 // MaxRepeat is the most times a repeat may run its body; the runtime
@@ -341,6 +407,8 @@ func (c *checker) forStmt(s *ast.ForStmt) {
 	}
 	c.fn.push()
 	c.fn.declare(c, s.Var, &symbol{kind: symLoopVar, typ: elem, decl: s, secret: secret})
+	c.loops++
 	c.block(s.Body, false)
+	c.loops--
 	c.fn.pop(s)
 }

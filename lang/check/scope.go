@@ -146,6 +146,8 @@ func (c *checker) ref(r *ast.Ref) *symbol {
 			c.diags.Errorf(r.Range, "%s is declared inside a branch of the if at line %d and is not visible after it", r.Name, line)
 		case *ast.RepeatStmt:
 			c.diags.Errorf(r.Range, "%s is declared inside the repeat at line %d and is not visible after it", r.Name, line)
+		case *ast.WhileStmt:
+			c.diags.Errorf(r.Range, "%s is declared inside the %s at line %d and is not visible after it", r.Name, s.loop.(*ast.WhileStmt).Keyword(), line)
 		default:
 			if s.kind == symLoopVar {
 				c.diags.Errorf(r.Range, "%s is the variable of the loop at line %d and is not visible after it", r.Name, line)

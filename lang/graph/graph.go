@@ -24,6 +24,9 @@ const (
 	Semantic
 	// Structural is a value used as it is, or computed by a function.
 	Structural
+	// Back goes from the end of a while's or until's body to the loop,
+	// whose condition is judged again.
+	Back
 )
 
 // Node is an input, anchor or step.
@@ -71,7 +74,9 @@ type builder struct {
 	loops int
 }
 
-func (b *builder) block(blk *ast.Block, loop string) {
+// block adds the nodes of blk and returns the ID of the last statement's
+// node (loop when blk is empty).
+func (b *builder) block(blk *ast.Block, loop string) string {
 	prev := loop // a loop body starts at its loop node
 	for _, s := range blk.Stmts {
 		switch s := s.(type) {
@@ -109,6 +114,15 @@ func (b *builder) block(blk *ast.Block, loop string) {
 			id := b.container(s, "loop", "repeat "+printer.ExprString(s.Count), s.Count, loop, prev)
 			prev = id
 			b.block(s.Body, id)
+		case *ast.WhileStmt:
+			id := b.container(s, "loop", printer.WhileHead(s), s.Cond, loop, prev)
+			for _, a := range s.Options {
+				b.edges(id, a.Value)
+			}
+			prev = id
+			if last := b.block(s.Body, id); last != id {
+				b.edge(last, id, Back, "again")
+			}
 		case *ast.IfStmt:
 			// Each branch is a cluster of its own, in order after what
 			// came before the if; the step after the if follows the last.
@@ -126,6 +140,7 @@ func (b *builder) block(blk *ast.Block, loop string) {
 			}
 		}
 	}
+	return prev
 }
 
 // container adds the node of a repeat or an if's branch, its edges from

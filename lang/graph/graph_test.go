@@ -151,3 +151,59 @@ func TestControlFlow(t *testing.T) {
 		t.Error("branches are not drawn as clusters")
 	}
 }
+
+// TestWhileLoop: a while or until is a loop cluster labelled with its
+// head, with edges from what its condition and options use; break and
+// continue add no node.
+func TestWhileLoop(t *testing.T) {
+	f, diags := syntax.Parse("t.cog", []byte(`task t {
+  driver browser
+  input n: number = 5
+  op1 = click(button(name: "Go"))
+  until visible(button(name: "Done")), max: n {
+    op2 = click(button(name: "More"))
+    if exists(button(name: "Skip")) {
+      continue
+    }
+    while n > 1 {
+      break
+    }
+  }
+  op3 = click(button(name: "Done"))
+}
+`))
+	if f == nil {
+		t.Fatal(diags.Err())
+	}
+	info, diags := check.Check(f, kb.CheckEnv(nil))
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	g := graph.Build(f.Decls[0].(*ast.Task), info)
+	var nodes []string
+	for _, n := range g.Nodes {
+		nodes = append(nodes, n.ID+"("+n.Kind+" "+n.Label+" in "+n.Loop+")")
+	}
+	want := "n(input n: number in ) op1(step op1 = click in ) loop1(loop until visible(button(name: \"Done\")), max: n in ) op2(step op2 = click in loop1) " +
+		"branch2(branch if exists(button(name: \"Skip\")) in loop1) loop3(loop while n > 1 in loop1) op3(step op3 = click in )"
+	if got := strings.Join(nodes, " "); got != want {
+		t.Errorf("nodes\n got %s\nwant %s", got, want)
+	}
+	have := map[string]bool{}
+	for _, e := range g.Edges {
+		have[e.From+"->"+e.To] = true
+	}
+	for _, e := range g.Edges {
+		if e.Kind == graph.Back && !(e.From == "loop3" && e.To == "loop1" && e.Label == "again") {
+			t.Errorf("back edge %+v", e)
+		}
+	}
+	for _, w := range []string{"op1->loop1", "n->loop1", "loop1->op3", "loop3->loop1"} {
+		if !have[w] {
+			t.Errorf("missing edge %s", w)
+		}
+	}
+	if !strings.Contains(g.DOT(), "cluster_loop1") || !strings.Contains(g.Mermaid(), "loop3") {
+		t.Error("loops are not drawn as clusters")
+	}
+}

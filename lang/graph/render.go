@@ -25,6 +25,8 @@ func (g *Graph) DOT() string {
 			attrs = append(attrs, "color=blue", "fontcolor=blue", "penwidth=1.5")
 		case Structural:
 			attrs = append(attrs, "style=dashed")
+		case Back:
+			attrs = append(attrs, "color=gray", "style=dotted", "constraint=false")
 		}
 		if e.Label != "" {
 			attrs = append(attrs, fmt.Sprintf("label=\"%s\"", escape(e.Label)))
@@ -64,7 +66,7 @@ func (g *Graph) Mermaid() string {
 	b.WriteString("flowchart TD\n")
 	g.mermaidNodes(&b, "", "  ")
 	for _, e := range g.Edges {
-		arrow := map[EdgeKind]string{Order: "---", Semantic: "==>", Structural: "-.->"}[e.Kind]
+		arrow := map[EdgeKind]string{Order: "---", Semantic: "==>", Structural: "-.->", Back: "-.->"}[e.Kind]
 		if e.Label != "" {
 			fmt.Fprintf(&b, "  %s %s|\"%s\"| %s\n", mermaidID(e.From), arrow, mermaidText(e.Label), mermaidID(e.To))
 		} else {

@@ -149,6 +149,11 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 			writeBody(b, indent, "repeat "+ExprString(r.Count), r.Body, m.Comments.Trailing)
 			continue
 		}
+		if w, ok := s.(*ast.WhileStmt); ok {
+			flush()
+			writeBody(b, indent, WhileHead(w), w.Body, m.Comments.Trailing)
+			continue
+		}
 		if f, ok := s.(*ast.IfStmt); ok {
 			flush()
 			writeIf(b, indent, f, m.Comments.Trailing)
@@ -160,8 +165,24 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 	writeComments(b, indent, blk.Tail)
 }
 
+// WhileHead is a while's or until's first line without the brace:
+// `while cond, max: 20, within: 60`.
+func WhileHead(w *ast.WhileStmt) string {
+	h := w.Keyword() + " " + ExprString(w.Cond)
+	for _, a := range w.Options {
+		h += ", "
+		if a.Name != nil {
+			h += a.Name.Name + ": "
+		}
+		h += ExprString(a.Value)
+	}
+	return h
+}
+
 func render(s ast.Stmt) line {
 	switch s := s.(type) {
+	case *ast.JumpStmt:
+		return line{stmt: s, left: s.Word(), kind: "jump"}
 	case *ast.DriverDecl:
 		return line{stmt: s, left: "driver " + s.Name.Name, kind: "driver"}
 	case *ast.InputDecl:

@@ -67,6 +67,10 @@ func (p *parser) buildStmt(v *stmtParts) ast.Stmt {
 		return v.If
 	case v.Repeat != nil:
 		return v.Repeat
+	case v.While != nil:
+		return v.While
+	case v.Jump != nil:
+		return v.Jump
 	}
 	return v.Step
 }
@@ -100,6 +104,14 @@ func (p *parser) buildElse(v *elseParts) *elseParts { return v }
 
 func (p *parser) buildRepeat(v *repeatParts) *ast.RepeatStmt {
 	return &ast.RepeatStmt{Range: p.rangeOf(v.Start, v.End), Count: v.Count, Body: v.Body}
+}
+
+func (p *parser) buildWhile(v *whileParts) *ast.WhileStmt {
+	return &ast.WhileStmt{Range: p.rangeOf(v.Start, v.End), Until: v.Kind == "until", Cond: v.Cond, Options: v.Options, Body: v.Body}
+}
+
+func (p *parser) buildJump(v *jumpParts) *ast.JumpStmt {
+	return &ast.JumpStmt{Range: p.rangeOf(v.Start, v.End), Continue: v.Word == "continue"}
 }
 
 func (p *parser) buildStep(v *stepParts) *ast.Step {

@@ -98,6 +98,8 @@ func FuzzFastPathAgrees(f *testing.F) {
 	f.Add([]byte("task t { op1 = f(a, b: c)[1:].d<\"e\">(g) + -h }"))
 	f.Add([]byte("task t { if visible(x) && !exists(y) { op1 = f() } else if n > 2 { repeat n { op2 = g() } } else { op3 = h() } }"))
 	f.Add([]byte("skill s(n: number) {\n  repeat 3 {\n    # c\n    for x in y { if x == \"a\" { op1 = f(x) } }\n  }\n}\n"))
+	f.Add([]byte("task t { while !visible(x), max: 20, within: 60 { op1 = f() if a { break } continue } until n > 2 { op2 = g() } }"))
+	f.Add([]byte("task t {\n  for x in y {\n    until exists(x), max: n, { # u\n      break # b\n    }\n  }\n  continue\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		agree(t, src)
 	})

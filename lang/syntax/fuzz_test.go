@@ -30,6 +30,8 @@ func FuzzParseCheckPrint(f *testing.F) {
 		`task t { for x in [1,2][1:] { op1 = f(x) } }`,
 		"task t { if visible(x) && !exists(y) { op1 = f() } else if n > 2 { repeat n { op2 = g() } } else { op3 = h() } }",
 		"task t {\n  repeat 3 { # t\n    # c\n    if a { op1 = f() } # x\n    else { op2 = g() }\n  }\n}\n",
+		"task t { while !visible(x), max: 20, within: 60 { op1 = f() if a { break } continue } until n > 2 { op2 = g() } }",
+		"task t {\n  for x in y {\n    until exists(x), max: n { # u\n      break # b\n    }\n  }\n  continue\n}\n",
 	} {
 		f.Add([]byte(s))
 	}

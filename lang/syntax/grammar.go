@@ -84,6 +84,8 @@ type gStmt struct {
 	For    *gFor    `parser:"| @@"`
 	If     *gIf     `parser:"| @@"`
 	Repeat *gRepeat `parser:"| @@"`
+	While  *gWhile  `parser:"| @@"`
+	Jump   *gJump   `parser:"| @@"`
 	Step   *gStep   `parser:"| @@"`
 }
 
@@ -135,6 +137,25 @@ type gRepeat struct {
 	EndPos lexer.Position
 	Count  *gExpr  `parser:"\"repeat\" @@"`
 	Body   *gBlock `parser:"@@"`
+}
+
+// gWhile is `while COND { … }` or `until COND { … }`, with options after
+// the condition: `while COND, max: 20, within: 60 { … }`. The options are
+// named arguments, checked by the checker.
+type gWhile struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Kind    string  `parser:"@(\"while\" | \"until\")"`
+	Cond    *gExpr  `parser:"@@"`
+	Options []*gArg `parser:"(\",\" @@)*"`
+	Body    *gBlock `parser:"@@"`
+}
+
+// gJump is break or continue.
+type gJump struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Word   string `parser:"@(\"break\" | \"continue\")"`
 }
 
 type gStep struct {

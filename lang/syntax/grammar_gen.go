@@ -306,6 +306,8 @@ type stmtParts struct {
 	For    *ast.ForStmt
 	If     *ast.IfStmt
 	Repeat *ast.RepeatStmt
+	While  *ast.WhileStmt
+	Jump   *ast.JumpStmt
 	Step   *ast.Step
 }
 
@@ -325,10 +327,14 @@ func (q *quick) parseStmt() ast.Stmt {
 		v.If = q.parseIf()
 	case q.textAt(0) == "repeat" && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))):
 		v.Repeat = q.parseRepeat()
+	case isText4(q.textAt(0)):
+		v.While = q.parseWhile()
+	case isText5(q.textAt(0)):
+		v.Jump = q.parseJump()
 	case q.kindAt(0) == tokIdent || q.textAt(0) == "confirm":
 		v.Step = q.parseStep()
 	default:
-		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"if\", \"repeat\", \"confirm\" or a name")
+		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"if\", \"repeat\", \"while\", \"until\", \"break\", \"continue\", \"confirm\" or a name")
 	}
 	return q.buildStmt(&v)
 }
@@ -353,6 +359,12 @@ func (p *parser) walkStmt(g *gStmt) ast.Stmt {
 	}
 	if g.Repeat != nil {
 		v.Repeat = p.walkRepeat(g.Repeat)
+	}
+	if g.While != nil {
+		v.While = p.walkWhile(g.While)
+	}
+	if g.Jump != nil {
+		v.Jump = p.walkJump(g.Jump)
 	}
 	if g.Step != nil {
 		v.Step = p.walkStep(g.Step)
@@ -510,7 +522,7 @@ func (q *quick) parseIf() *ast.IfStmt {
 	q.expectText("if")
 	v.Cond = q.parseExpr()
 	v.Then = q.parseBlock()
-	if q.textAt(0) == "else" && isText4(q.textAt(1)) {
+	if q.textAt(0) == "else" && isText6(q.textAt(1)) {
 		q.expectText("else")
 		v.Else = q.parseElse()
 	}
@@ -597,6 +609,84 @@ func (p *parser) walkRepeat(g *gRepeat) *ast.RepeatStmt {
 	return p.buildRepeat(&v)
 }
 
+// whileParts are the parts of a gWhile, for buildWhile.
+type whileParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Kind       string
+	Cond       ast.Expr
+	Options    []*ast.Arg
+	Body       *ast.Block
+}
+
+// parseWhile parses a gWhile on the fast path.
+func (q *quick) parseWhile() *ast.WhileStmt {
+	var v whileParts
+	v.Start = q.offset()
+	switch {
+	case q.textAt(0) == "while":
+		v.Kind += q.expectText("while")
+	case q.textAt(0) == "until":
+		v.Kind += q.expectText("until")
+	default:
+		q.fail("\"while\" or \"until\"")
+	}
+	v.Cond = q.parseExpr()
+	for q.textAt(0) == "," && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))) {
+		q.expectText(",")
+		v.Options = append(v.Options, q.parseArg())
+	}
+	v.Body = q.parseBlock()
+	v.End = q.endOffset(v.Start)
+	return q.buildWhile(&v)
+}
+
+// walkWhile builds the tree of a gWhile participle filled.
+func (p *parser) walkWhile(g *gWhile) *ast.WhileStmt {
+	var v whileParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	v.Kind = g.Kind
+	if g.Cond != nil {
+		v.Cond = p.walkExpr(g.Cond)
+	}
+	for _, x := range g.Options {
+		v.Options = append(v.Options, p.walkArg(x))
+	}
+	if g.Body != nil {
+		v.Body = p.walkBlock(g.Body)
+	}
+	return p.buildWhile(&v)
+}
+
+// jumpParts are the parts of a gJump, for buildJump.
+type jumpParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Word       string
+}
+
+// parseJump parses a gJump on the fast path.
+func (q *quick) parseJump() *ast.JumpStmt {
+	var v jumpParts
+	v.Start = q.offset()
+	switch {
+	case q.textAt(0) == "break":
+		v.Word += q.expectText("break")
+	case q.textAt(0) == "continue":
+		v.Word += q.expectText("continue")
+	default:
+		q.fail("\"break\" or \"continue\"")
+	}
+	v.End = q.endOffset(v.Start)
+	return q.buildJump(&v)
+}
+
+// walkJump builds the tree of a gJump participle filled.
+func (p *parser) walkJump(g *gJump) *ast.JumpStmt {
+	var v jumpParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	v.Word = g.Word
+	return p.buildJump(&v)
+}
+
 // stepParts are the parts of a gStep, for buildStep.
 type stepParts struct {
 	Start, End int // offsets of its first byte and after its last
@@ -645,7 +735,7 @@ func (q *quick) parseExpr() ast.Expr {
 	var v exprParts
 	markRest := len(q.scratch.gBinOp)
 	v.Left = q.parseUnary()
-	for isText5(q.textAt(0)) {
+	for isText7(q.textAt(0)) {
 		q.scratch.gBinOp = append(q.scratch.gBinOp, q.parseBinOp())
 	}
 	if len(q.scratch.gBinOp) > markRest {
@@ -732,7 +822,7 @@ type unaryParts struct {
 func (q *quick) parseUnary() ast.Expr {
 	var v unaryParts
 	v.Start = q.offset()
-	if isText6(q.textAt(0)) {
+	if isText8(q.textAt(0)) {
 		switch {
 		case q.textAt(0) == "-":
 			v.Op += q.expectText("-")
@@ -769,7 +859,7 @@ func (q *quick) parsePostfix() ast.Expr {
 	var v postfixParts
 	markSuffixes := len(q.scratch.gSuffix)
 	v.Primary = q.parsePrimary()
-	for q.kindAt(0) == tokDesc || isText7(q.textAt(0)) {
+	for q.kindAt(0) == tokDesc || isText9(q.textAt(0)) {
 		q.scratch.gSuffix = append(q.scratch.gSuffix, q.parseSuffix())
 	}
 	if len(q.scratch.gSuffix) > markSuffixes {
@@ -968,7 +1058,7 @@ func (q *quick) parsePrimary() ast.Expr {
 		v.String = q.parseString()
 	case q.kindAt(0) == tokNumber:
 		v.Number += q.expectKind(tokNumber, "a number")
-	case isText8(q.textAt(0)):
+	case isText10(q.textAt(0)):
 		switch {
 		case q.textAt(0) == "true":
 			v.Bool += q.expectText("true")
@@ -1065,7 +1155,7 @@ func isText1(s string) bool {
 // isText2 reports whether s is one of the texts a choice looks for.
 func isText2(s string) bool {
 	switch s {
-	case "driver", "input", "anchor", "for", "if", "repeat", "confirm":
+	case "driver", "input", "anchor", "for", "if", "repeat", "while", "until", "break", "continue", "confirm":
 		return true
 	}
 	return false
@@ -1083,7 +1173,7 @@ func isText3(s string) bool {
 // isText4 reports whether s is one of the texts a choice looks for.
 func isText4(s string) bool {
 	switch s {
-	case "if", "{":
+	case "while", "until":
 		return true
 	}
 	return false
@@ -1092,7 +1182,7 @@ func isText4(s string) bool {
 // isText5 reports whether s is one of the texts a choice looks for.
 func isText5(s string) bool {
 	switch s {
-	case "||", "&&", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%":
+	case "break", "continue":
 		return true
 	}
 	return false
@@ -1101,7 +1191,7 @@ func isText5(s string) bool {
 // isText6 reports whether s is one of the texts a choice looks for.
 func isText6(s string) bool {
 	switch s {
-	case "-", "!":
+	case "if", "{":
 		return true
 	}
 	return false
@@ -1110,7 +1200,7 @@ func isText6(s string) bool {
 // isText7 reports whether s is one of the texts a choice looks for.
 func isText7(s string) bool {
 	switch s {
-	case ".", "(", "[":
+	case "||", "&&", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%":
 		return true
 	}
 	return false
@@ -1118,6 +1208,24 @@ func isText7(s string) bool {
 
 // isText8 reports whether s is one of the texts a choice looks for.
 func isText8(s string) bool {
+	switch s {
+	case "-", "!":
+		return true
+	}
+	return false
+}
+
+// isText9 reports whether s is one of the texts a choice looks for.
+func isText9(s string) bool {
+	switch s {
+	case ".", "(", "[":
+		return true
+	}
+	return false
+}
+
+// isText10 reports whether s is one of the texts a choice looks for.
+func isText10(s string) bool {
 	switch s {
 	case "true", "false":
 		return true

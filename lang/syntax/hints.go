@@ -20,6 +20,9 @@ func (p *parser) hint(d *diag.Diagnostic, at int) {
 	case p.val(tok) == "(" && i > 0 && p.tokens[i-1].Kind() == tokIdent && p.startsStatement(i-1):
 		// click(button("Search")): a step written without its name.
 		d.Suggestion = fmt.Sprintf("every step needs a name: write op1 = %s(…), and refer to its result as op1", p.val(p.tokens[i-1]))
+	case (p.val(tok) == "max" || p.val(tok) == "within") && i+1 < len(p.tokens) && p.val(p.tokens[i+1]) == ":":
+		// while COND max: 20 { … }: an option without its comma.
+		d.Suggestion = fmt.Sprintf("a while's or until's options follow its condition after a comma: while COND, %s: … { … }", p.val(tok))
 	case tok.Kind() == tokIdent && i > 0 && p.tokens[i-1].Kind() == tokNumber && p.tokens[i-1].End == tok.Offset:
 		// wait(2s): a unit glued to a number.
 		if secs, ok := seconds(p.val(p.tokens[i-1]), p.val(tok)); ok {

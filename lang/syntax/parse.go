@@ -50,6 +50,7 @@ var Keywords = map[string]bool{
 	"task": true, "skill": true, "driver": true, "input": true, "anchor": true,
 	"confirm": true, "for": true, "in": true, "true": true, "false": true,
 	"if": true, "else": true, "repeat": true,
+	"while": true, "until": true, "break": true, "continue": true,
 }
 
 // Parse parses one source file. It returns the tree (nil when the source
@@ -277,7 +278,7 @@ var grammarWords = map[string]string{
 	"<desc>": `a description <"…">`, "GIdent": "a name", "GString": "a string",
 	"GExpr": "a value", "GType": "a type", "GBlock": `"{"`, "GArgs": `"("`,
 	"GStmt": "a statement", "GParam": "a parameter", "GDecl": `"task" or "skill"`,
-	"GIf": `"if"`, "GElse": `"if" or "{"`, "GRepeat": `"repeat"`,
+	"GIf": `"if"`, "GElse": `"if" or "{"`, "GRepeat": `"repeat"`, "GWhile": `"while" or "until"`, "GJump": `"break" or "continue"`,
 	"GUnary": "a value", "GPostfix": "a value", "GPrimary": "a value",
 }
 

@@ -226,6 +226,28 @@ func TestControlFlowShapes(t *testing.T) {
 	}
 }
 
+func TestWhileUntilBreakContinue(t *testing.T) {
+	src := "task t {\n  while a, max: 20, within: 60 { op1 = f() break }\n  until b { continue }\n}\n"
+	task := firstTask(t, mustParse(t, src))
+	w, ok := task.Body.Stmts[0].(*ast.WhileStmt)
+	if !ok || w.Until || len(w.Options) != 2 || w.Option("max") == nil || w.Option("within") == nil || w.Option("x") != nil {
+		t.Fatalf("while parsed as %s", ast.Dump(task.Body.Stmts[0]))
+	}
+	if got := text(src, w.Range); !strings.HasPrefix(got, "while a,") || !strings.HasSuffix(got, "break }") {
+		t.Errorf("while covers %q", got)
+	}
+	if j, ok := w.Body.Stmts[1].(*ast.JumpStmt); !ok || j.Continue || text(src, j.Range) != "break" {
+		t.Errorf("break parsed as %s", ast.Dump(w.Body.Stmts[1]))
+	}
+	u, ok := task.Body.Stmts[1].(*ast.WhileStmt)
+	if !ok || !u.Until || len(u.Options) != 0 {
+		t.Fatalf("until parsed as %s", ast.Dump(task.Body.Stmts[1]))
+	}
+	if j, ok := u.Body.Stmts[0].(*ast.JumpStmt); !ok || !j.Continue {
+		t.Errorf("continue parsed as %s", ast.Dump(u.Body.Stmts[0]))
+	}
+}
+
 // TestByteOrderMark parses files that begin with a UTF-8 byte-order mark,
 // as some Windows editors write them: the mark is not an error, offsets
 // stay those of the file, and columns on line 1 begin after the mark.

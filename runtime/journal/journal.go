@@ -134,6 +134,9 @@ type LoopPos struct {
 	Index int    `json:"index"`
 	Key   string `json:"key,omitempty"`
 	After string `json:"after,omitempty"`
+	// Broke marks, in an iteration_done event, an iteration that ended
+	// its loop with break.
+	Broke bool `json:"broke,omitempty"`
 }
 
 // Arg is one argument of a step as it was resolved.

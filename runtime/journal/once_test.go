@@ -157,3 +157,16 @@ func TestSkippedItemCarriedOver(t *testing.T) {
 		}
 	}
 }
+
+func TestRunBrokeFindsTheIterationThatEndedItsLoop(t *testing.T) {
+	run := &Run{Iterations: []Iteration{
+		{Loop: []LoopPos{{Var: "repeat", Index: 0}}},
+		{Loop: []LoopPos{{Var: "repeat", Index: 1, Broke: true}}},
+	}}
+	if run.Broke([]LoopPos{{Var: "repeat", Index: 0}}) || !run.Broke([]LoopPos{{Var: "repeat", Index: 1}}) || run.Broke([]LoopPos{{Var: "while", Index: 1}}) {
+		t.Error("Broke does not find the iteration that broke")
+	}
+	if !run.Done([]LoopPos{{Var: "repeat", Index: 1}}) {
+		t.Error("an iteration that broke is not done")
+	}
+}

@@ -155,6 +155,17 @@ func (r *Run) Done(loop []LoopPos) bool {
 	return false
 }
 
+// Broke reports whether the iteration at the end of loop finished and
+// ended its loop with break: a resume ends the loop there.
+func (r *Run) Broke(loop []LoopPos) bool {
+	for _, it := range r.Iterations {
+		if sameItem(it.Loop, loop) && len(it.Loop) > 0 && it.Loop[len(it.Loop)-1].Broke {
+			return true
+		}
+	}
+	return false
+}
+
 func sameItem(done, now []LoopPos) bool {
 	if len(done) != len(now) {
 		return false

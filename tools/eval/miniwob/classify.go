@@ -117,6 +117,8 @@ func (w *walker) block(b *ast.Block, floor answer) {
 			w.block(s.Body, max(floor, byStructure, w.expr(s.Iter, map[string]bool{})))
 		case *ast.RepeatStmt:
 			w.block(s.Body, max(floor, w.expr(s.Count, map[string]bool{})))
+		case *ast.WhileStmt:
+			w.block(s.Body, max(floor, w.expr(s.Cond, map[string]bool{})))
 		case *ast.IfStmt:
 			// A branch's steps get at least what judging its condition
 			// (and the conditions before it) takes.
