@@ -81,29 +81,16 @@ func (in *Interp) repeat(ctx context.Context, r *ast.RepeatStmt) error {
 	}
 	for i := 0; i < n; i++ {
 		pos := LoopPos{Var: RepeatVar, Index: i}
-		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
-			in.stats.Skipped++
-			if in.broke(pos) {
-				return nil
-			}
+		if skipped, stop := in.skipDone(pos); stop {
+			return nil
+		} else if skipped {
 			continue
 		}
 		if in.stopping(ctx) {
 			return ErrInterrupted
 		}
-		in.loops = append(in.loops, pos)
-		in.vars = append(in.vars, map[string]cty.Value{})
-		err, jumped := loopJump(in.block(ctx, r.Body))
-		in.vars = in.vars[:len(in.vars)-1]
-		if err == nil {
-			in.iterationDone(jumped)
-		}
-		in.loops = in.loops[:len(in.loops)-1]
-		if err != nil {
+		if stop, err := in.iteration(ctx, pos, r.Body); stop || err != nil {
 			return err
-		}
-		if jumped == errBreak {
-			return nil
 		}
 	}
 	return nil
@@ -147,12 +134,12 @@ func (in *Interp) while(ctx context.Context, w *ast.WhileStmt) error {
 	start := time.Now()
 	for i := 0; ; i++ {
 		pos := LoopPos{Var: kw, Index: i}
-		if i < limit && in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
-			in.stats.Skipped++
-			if in.broke(pos) {
+		if i < limit {
+			if skipped, stop := in.skipDone(pos); stop {
 				return nil
+			} else if skipped {
+				continue
 			}
-			continue
 		}
 		if in.stopping(ctx) {
 			return ErrInterrupted
@@ -170,19 +157,8 @@ func (in *Interp) while(ctx context.Context, w *ast.WhileStmt) error {
 		if time.Since(start) > time.Duration(within)*time.Second {
 			return fmt.Errorf("%s: the %s loop at line %d ran for more than its %d seconds (%d iterations) and its condition still says go on; raise the limit with within: (as in %s, within: %d { … })", w.Range, kw, w.Range.Start.Line, within, i, label, 2*within)
 		}
-		in.loops = append(in.loops, pos)
-		in.vars = append(in.vars, map[string]cty.Value{})
-		err, jumped := loopJump(in.block(ctx, w.Body))
-		in.vars = in.vars[:len(in.vars)-1]
-		if err == nil {
-			in.iterationDone(jumped)
-		}
-		in.loops = in.loops[:len(in.loops)-1]
-		if err != nil {
+		if stop, err := in.iteration(ctx, pos, w.Body); stop || err != nil {
 			return err
-		}
-		if jumped == errBreak {
-			return nil
 		}
 	}
 }
@@ -250,4 +226,29 @@ func (in *Interp) elementPredicate(ctx context.Context, e *ast.Call) (cty.Value,
 		return cty.BoolVal(live.Visible), nil
 	}
 	return cty.True, nil
+}
+
+// skipDone skips an iteration an earlier, interrupted run finished:
+// skipped says so, and stop that the iteration ended its loop with break.
+func (in *Interp) skipDone(pos LoopPos) (skipped, stop bool) {
+	if in.opts.Done == nil || !in.opts.Done(append(in.position(), pos)) {
+		return false, false
+	}
+	in.stats.Skipped++
+	return true, in.broke(pos)
+}
+
+// iteration runs one iteration of a repeat, while or until body at pos,
+// in a scope of its own, and journals it when it finishes; stop says the
+// body broke out of its loop.
+func (in *Interp) iteration(ctx context.Context, pos LoopPos, body *ast.Block) (stop bool, err error) {
+	in.loops = append(in.loops, pos)
+	in.vars = append(in.vars, map[string]cty.Value{})
+	err, jumped := loopJump(in.block(ctx, body))
+	in.vars = in.vars[:len(in.vars)-1]
+	if err == nil {
+		in.iterationDone(jumped)
+	}
+	in.loops = in.loops[:len(in.loops)-1]
+	return jumped == errBreak, err
 }

@@ -262,11 +262,9 @@ func (in *Interp) loop(ctx context.Context, f *ast.ForStmt) error {
 	items := list.AsValueSlice()
 	for i, item := range items {
 		pos := LoopPos{Var: f.Var.Name, Index: i, Key: in.itemKey(ctx, item)}
-		if in.opts.Done != nil && in.opts.Done(append(in.position(), pos)) {
-			in.stats.Skipped++
-			if in.broke(pos) {
-				return nil
-			}
+		if skipped, stop := in.skipDone(pos); stop {
+			return nil
+		} else if skipped {
 			continue
 		}
 		if in.stopping(ctx) {
