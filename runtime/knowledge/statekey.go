@@ -40,7 +40,7 @@ const maxListCount = 3
 
 // StateKey is a stable name for the screen t shows: the place (URL scheme,
 // host and path, query names without their values, numeric or hex id path
-// segments as "*"; an Android package) and a hash of the sorted roles and
+// segments as "*", no trailing slash; an Android package) and a hash of the sorted roles and
 // names of its visible interactive elements. Values typed or chosen are
 // ignored, and a list's items count only as how many there are (capped),
 // so the same screen gets the same key from one run to the next, while
@@ -119,7 +119,7 @@ func place(raw string) string {
 			segs[i] = "*"
 		}
 	}
-	out := u.Scheme + "://" + u.Host + strings.Join(segs, "/")
+	out := u.Scheme + "://" + u.Host + strings.TrimSuffix(strings.Join(segs, "/"), "/")
 	if q := u.Query(); len(q) > 0 {
 		names := make([]string, 0, len(q))
 		for n := range q {
