@@ -42,7 +42,7 @@ func runKnowledge(c *cli, args []string) int {
 	flags := c.newFlags("knowledge")
 	dir := flags.String("dir", defaultProjectDir, "the project folder that holds "+knowledge.FileName)
 	kind := flags.String("kind", "", "list: only entries of this kind: environment, task, execution or lesson")
-	app := flags.String("app", "", "list: only entries about this app (a site's origin or android-app://PACKAGE); forget --all: the app")
+	app := flags.String("app", "", "list: only entries about this app (a site's origin or an Android package); forget --all: the app")
 	asJSON := flags.Bool("json", false, "list: print a JSON array")
 	all := flags.Bool("all", false, "forget: every entry about the app --app names")
 	rest, code, ok := c.parseArgs(flags, args)

@@ -12,7 +12,7 @@ import (
 
 const (
 	siteApp    = "http://127.0.0.1:8088"
-	androidApp = "android-app://com.example.contacts"
+	androidApp = "com.example.contacts"
 )
 
 // fillKnowledge stores what an exploration of two apps would have learned.
@@ -58,12 +58,12 @@ func TestKnowledgeCommands(t *testing.T) {
 
 	r := runCLI(t, "", "knowledge", "list")
 	want := `# .cogflow/knowledge.db: 5 entries
-ID                 KIND         APP                                 SAVED             SUMMARY
-env-43f8db59e7     environment  android-app://com.example.contacts  2026-11-25 08:02  android-app://com.example.contacts#aaa → click button(name: "More options") → android-app://com.exa…
-env-e01ed142e8     environment  http://127.0.0.1:8088               2026-11-25 08:06  http://127.0.0.1:8088/#ccc → click link(name: "Wiki") → http://127.0.0.1:8088/wiki#ddd (seen 1×)
-task-b85e0b1922    task         android-app://com.example.contacts  2026-11-25 08:03  "import contacts from a.vcf" as "import contacts from {file}"
-exec-51763b77b6    execution    android-app://com.example.contacts  2026-11-25 08:04  "import contacts from {file}" in 3 steps: click button(name: "More options"); click menuitem(name: …
-lesson-eb30dc8ef0  lesson       android-app://com.example.contacts  2026-11-25 08:05  "import contacts from {file}": Import is in the overflow menu, not in Settings
+ID                 KIND         APP                    SAVED             SUMMARY
+env-531dcc864d     environment  com.example.contacts   2026-11-25 08:02  #aaa → click button(name: "More options") → #bbb (seen 2×)
+env-e01ed142e8     environment  http://127.0.0.1:8088  2026-11-25 08:06  /#ccc → click link(name: "Wiki") → /wiki#ddd (seen 1×)
+task-81cff6bf97    task         com.example.contacts   2026-11-25 08:03  "import contacts from a.vcf" as "import contacts from {file}"
+exec-7bc66046f9    execution    com.example.contacts   2026-11-25 08:04  "import contacts from {file}" in 3 steps: click button(name: "More options"); click menuitem(name: …
+lesson-6fad290556  lesson       com.example.contacts   2026-11-25 08:05  "import contacts from {file}": Import is in the overflow menu, not in Settings
 `
 	if r.code != exitOK || r.stdout != want {
 		t.Errorf("list: exit %d\n%s\nwant\n%s%s", r.code, r.stdout, want, r.stderr)
@@ -83,7 +83,7 @@ lesson-eb30dc8ef0  lesson       android-app://com.example.contacts  2026-11-25 0
 		{[]string{"knowledge", "list", "--kind", "lesson"}, exitOK, "# .cogflow/knowledge.db: 1 entry\n"},
 		{[]string{"knowledge", "list", "--app", siteApp}, exitOK, "# .cogflow/knowledge.db: 1 entry\n"},
 		{[]string{"knowledge", "list", "--kind", "recipes"}, exitUsage, `unknown kind of knowledge "recipes" (environment, task, execution or lesson)`},
-		{[]string{"knowledge", "show", ids["environment"]}, exitOK, ids["environment"] + " (environment)\napp:      android-app://com.example.contacts\nfrom:     android-app://com.example.contacts#aaa\naction:   click button(name: \"More options\")\nto:       android-app://com.example.contacts#bbb\nundo:     back\nseen:     2 times, last 2026-11-25 08:02:00 UTC\n"},
+		{[]string{"knowledge", "show", ids["environment"]}, exitOK, ids["environment"] + " (environment)\napp:      com.example.contacts\nfrom:     android-app://com.example.contacts#aaa\naction:   click button(name: \"More options\")\nto:       android-app://com.example.contacts#bbb\nundo:     back\nseen:     2 times, last 2026-11-25 08:02:00 UTC\n"},
 		{[]string{"knowledge", "show", ids["execution"]}, exitOK, "step 3:   click listitem(name: \"{file}\")\n"},
 		{[]string{"knowledge", "show", ids["task"]}, exitOK, "param:    file = \"a.vcf\"\n"},
 		{[]string{"knowledge", "show", "env-nope"}, exitBadInput, `no knowledge entry "env-nope" in .cogflow/knowledge.db (cogflow knowledge list shows the ids)`},
@@ -94,7 +94,7 @@ lesson-eb30dc8ef0  lesson       android-app://com.example.contacts  2026-11-25 0
 		{[]string{"knowledge", "forget", "--all"}, exitUsage, "--all needs --app A"},
 		{[]string{"knowledge", "forget", ids["lesson"]}, exitOK, "forgot " + ids["lesson"] + "\n"},
 		{[]string{"knowledge", "list", "--kind", "lesson"}, exitOK, "# .cogflow/knowledge.db: 0 entries\n"},
-		{[]string{"knowledge", "forget", "--all", "--app", androidApp}, exitOK, "forgot 3 entries about android-app://com.example.contacts\n"},
+		{[]string{"knowledge", "forget", "--all", "--app", androidApp}, exitOK, "forgot 3 entries about com.example.contacts\n"},
 		{[]string{"knowledge", "list"}, exitOK, "# .cogflow/knowledge.db: 1 entry\n"},
 		{[]string{"knowledge", "frobnicate"}, exitUsage, `unknown subcommand "frobnicate" (list, show, forget)`},
 		{[]string{"knowledge"}, exitUsage, "Usage: cogflow knowledge"},

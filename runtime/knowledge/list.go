@@ -54,7 +54,7 @@ func entry(k kind, key []byte, r record) Entry {
 	switch {
 	case r.Transition != nil:
 		t := r.Transition
-		e.Summary = fmt.Sprintf("%s → %s → %s (seen %d×)", t.From, t.Action, t.To, t.Count)
+		e.Summary = fmt.Sprintf("%s → %s → %s (seen %d×)", local(t.App, t.From), t.Action, local(t.App, t.To), t.Count)
 	case r.Task != nil:
 		e.Summary = strconv.Quote(r.Task.Command)
 		if r.Task.Intent != "" && r.Task.Intent != r.Task.Command {
@@ -74,6 +74,17 @@ func entry(k kind, key []byte, r record) Entry {
 	}
 	e.Summary = clip(e.Summary)
 	return e
+}
+
+// local shortens a state key of app for a one-line summary: the app's
+// origin or package, which every key of the app starts with, is left out.
+func local(app, state string) string {
+	for _, p := range []string{app, "android-app://" + app} {
+		if rest, ok := strings.CutPrefix(state, p); ok && rest != "" {
+			return rest
+		}
+	}
+	return state
 }
 
 // List returns the entries of one kind ("" for every kind): kind by kind

@@ -151,8 +151,8 @@ func isID(s string) bool {
 }
 
 // AppOf names the app a tree belongs to, as Transition.App and the other
-// entries want it: a site's origin (scheme and host) or, on Android, the
-// package ("android-app://" + package).
+// entries want it: a site's origin (scheme and host) or an Android
+// package (the host of the driver's "android-app://" URL).
 func AppOf(t *driver.Tree) string {
 	if t == nil {
 		return ""
@@ -160,6 +160,9 @@ func AppOf(t *driver.Tree) string {
 	u, err := url.Parse(t.URL)
 	if err != nil || u.Host == "" {
 		return t.URL
+	}
+	if u.Scheme == "android-app" {
+		return u.Host
 	}
 	return u.Scheme + "://" + u.Host
 }

@@ -139,7 +139,7 @@ func TestStateKeyThroughDriver(t *testing.T) {
 func TestAppOf(t *testing.T) {
 	for in, want := range map[string]string{
 		"http://127.0.0.1:8088/contacts?q=1": "http://127.0.0.1:8088",
-		"android-app://com.example.contacts": "android-app://com.example.contacts",
+		"android-app://com.example.contacts": "com.example.contacts",
 		"":                                   "",
 	} {
 		if got := AppOf(&driver.Tree{URL: in}); got != want {
