@@ -213,7 +213,8 @@ func TestSecretsAreRefused(t *testing.T) {
 		{"path step", s.SavePath(Path{App: app, Command: "log in", Steps: []Step{{Op: "type", Text: "pw hunter22"}}})},
 		{"task param", s.SaveTask(Task{App: app, Command: "log in", Params: map[string]string{"pin": "hunter22"}})},
 		{"lesson", s.AddLesson(Lesson{App: app, Text: `the PIN "hunter22" works`})},
-		{"json form", s.AddLesson(Lesson{App: app, Text: "x hunter22\n"})},
+		{"command", s.SavePath(Path{App: app, Command: "log in with hunter22", Steps: []Step{click("OK")}})},
+		{"state", s.AddTransition(Transition{App: app, From: "a?pin=hunter22", To: "b", Action: click("OK")})},
 	}
 	for _, tc := range tests {
 		if !errors.Is(tc.err, ErrSecret) {
@@ -222,6 +223,15 @@ func TestSecretsAreRefused(t *testing.T) {
 	}
 	if es := mustList(t, s, ""); len(es) != 0 {
 		t.Errorf("a secret was stored: %v", es)
+	}
+	// A short secret is looked for in the texts, not in the JSON around
+	// them: "Z" in every timestamp would refuse every write.
+	s.Refuse(redact.New("hunter22", "Z"))
+	if err := s.AddLesson(Lesson{App: app, Text: "Import is under the menu", Saved: at(1)}); err != nil {
+		t.Errorf("a short secret refused a lesson that does not hold it: %v", err)
+	}
+	if err := s.Forget(mustList(t, s, "")[0].ID); err != nil {
+		t.Fatal(err)
 	}
 	// The parameter written as {name}, as callers do, is stored.
 	if err := s.AddTransition(Transition{App: app, From: "a", To: "b", Action: Step{Op: "type", Target: `textbox(name: "PIN")`, Text: "{pin}"}}); err != nil {
