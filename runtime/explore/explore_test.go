@@ -112,6 +112,27 @@ func TestExplore(t *testing.T) {
 			wantCalls: 6,
 			undone:    "Settings",
 		},
+		{
+			name:  "back from a screen a popup menu opened shows the list: the menu opens again",
+			model: wrongFirst,
+			url:   androidURL,
+			edit: func(m map[string]screen) {
+				s := m["menu"]
+				s.popup = true
+				m["menu"] = s
+			},
+			wantSteps: []string{
+				`forward click button(name: "More options")`,
+				`forward click menuitem(name: "Settings")`,
+				`back back `,
+				`forward click button(name: "More options")`,
+				`forward click menuitem(name: "Import/export")`,
+				`forward click button(name: "Import from .vcf file")`,
+				`forward click listitem(name: "contacts.vcf")`,
+			},
+			wantCalls: 6,
+			undone:    "Settings",
+		},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

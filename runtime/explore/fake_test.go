@@ -25,6 +25,7 @@ type item struct {
 type screen struct {
 	items   []item
 	overlay bool
+	popup   bool   // choosing an item closes the screen first, as a popup menu does
 	url     string // "" → the app's URL
 }
 
@@ -88,6 +89,9 @@ func (f *fakeApp) Do(ctx context.Context, a driver.Action) (driver.Result, error
 	switch a.Op {
 	case action.Click:
 		if it.to != "" {
+			if f.screens[f.top()].popup {
+				f.stack = f.stack[:len(f.stack)-1]
+			}
 			f.stack = append(f.stack, it.to)
 		}
 	case action.Type:

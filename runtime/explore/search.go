@@ -130,7 +130,7 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 			if why == "" {
 				why = "no untried candidate left"
 			}
-			if err := e.undo(ctx, top, stack[len(stack)-2], why); err != nil {
+			if err := e.undo(ctx, top, stack[:len(stack)-1], why); err != nil {
 				return Result{}, err
 			}
 			stack = stack[:len(stack)-1]
@@ -152,7 +152,7 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 			return e.success(ctx, append(stack, child))
 		}
 		if visited[child.id()] {
-			if err := e.undo(ctx, child, top, "it leads to a screen seen before"); err != nil {
+			if err := e.undo(ctx, child, stack, "it leads to a screen seen before"); err != nil {
 				return Result{}, err
 			}
 			continue
