@@ -68,6 +68,9 @@ type Options struct {
 	// Model ranks candidates and judges progress and completion; nil ranks
 	// by knowledge and by the words of the goal only, and needs Goal.Check.
 	Model llm.Client
+	// ModelName is the model the requests name (cogflow.hcl's
+	// text_model); empty: config.DefaultTextModel.
+	ModelName string
 	// Confirm is asked before an irreversible action (submit, delete,
 	// send, pay, …); nil or false: the action is never taken.
 	Confirm func(ctx context.Context, e *driver.Element, why string) bool
