@@ -121,6 +121,9 @@ type Result struct {
 	// Path is the way to the goal without the detours that were undone:
 	// what a replay or a recorded trace repeats.
 	Path []knowledge.Step
+	// Before holds, for each step of Path, the screen it acted on: what a
+	// trace of the path records (TraceOf).
+	Before []*driver.Tree
 	// Steps are all the steps, detours included.
 	Steps []Step
 	// ModelCalls counts the requests made to the model.

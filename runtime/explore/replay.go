@@ -42,11 +42,13 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 		return Result{}, false, nil
 	}
 	var found *driver.Element
+	var before []*driver.Tree
 	for i, s := range p.Steps {
 		t, err := e.d.Observe(ctx)
 		if err != nil {
 			return Result{}, false, e.driverErr(ctx, "observe", err)
 		}
+		before = append(before, t)
 		a := driver.Action{Op: action.Name(s.Op)}
 		if s.Target != "" {
 			if a.Target, err = anchor(t, s.Target); err != nil {
@@ -82,5 +84,5 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 	}
 	e.steps[len(e.steps)-1].Reached = true
 	e.emit()
-	return Result{Reached: true, Found: found, Path: p.Steps, Replayed: true}, true, nil
+	return Result{Reached: true, Found: found, Path: p.Steps, Before: before, Replayed: true}, true, nil
 }

@@ -320,8 +320,9 @@ func (e *explorer) reached(ctx context.Context, t *driver.Tree) (bool, error) {
 // success keeps what the exploration learned and returns the path.
 func (e *explorer) success(ctx context.Context, stack []*frame) (Result, error) {
 	res := Result{Reached: true}
-	for _, f := range stack[1:] {
+	for i, f := range stack[1:] {
 		res.Path = append(res.Path, f.via.step())
+		res.Before = append(res.Before, stack[i].tree)
 		res.Found = f.via.el
 	}
 	if e.o.Memory == nil {
