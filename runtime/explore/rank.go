@@ -95,7 +95,10 @@ func wordSet(ss ...string) map[string]bool {
 // enabled, actionable element, and typing a parameter into a field whose
 // words name it, once per field.
 func (e *explorer) candidates(t *driver.Tree, filled map[string]bool) []*cand {
-	goal := wordSet(e.g.Text)
+	if e.goalWords == nil {
+		e.goalWords = wordSet(e.g.Text)
+	}
+	goal := e.goalWords
 	var out []*cand
 	for i, el := range t.Elements {
 		if !interactive(el) {

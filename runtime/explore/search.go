@@ -30,6 +30,7 @@ type explorer struct {
 	lessons      []string               // what earlier explorations learned
 	seen         []knowledge.Transition // transitions this exploration caused
 	wrong        []wrongBranch
+	goalWords    map[string]bool // the goal's words, once
 }
 
 // wrongBranch is an action exploration had to undo, and why.

@@ -78,6 +78,9 @@ func label(e *driver.Element) string {
 }
 
 func clip(s string, n int) string {
+	if len(s) <= n {
+		return s // no more runes than bytes
+	}
 	r := []rune(s)
 	if len(r) <= n {
 		return s
