@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/explore"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -198,9 +199,11 @@ func (c *cli) confirmIrreversible(_ context.Context, e *driver.Element, why stri
 	return false
 }
 
-// openKnowledge opens the project's knowledge for exploration. The store
-// (runtime/knowledge) is not in this build yet: exploration then keeps
-// nothing between runs.
+// openKnowledge opens the project's knowledge store for exploration.
 func openKnowledge(dir string) (explore.Memory, func(), error) {
-	return nil, func() {}, nil
+	s, err := knowledge.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, func() { _ = s.Close() }, nil
 }

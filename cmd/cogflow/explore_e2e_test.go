@@ -108,6 +108,22 @@ func TestExploreE2EAndroidCompileRun(t *testing.T) {
 		t.Errorf("the workflow does not take the path found, without the detour:\n%s", src)
 	}
 
+	// Exploring again, on a fresh phone, replays the path knowledge kept.
+	again, err := adbtest.NewServer(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := model.Count()
+	r = runWith(context.Background(), "", "explore", "import contacts from a file", "--driver", "android",
+		"--adb", again.Addr(), "--app", adbtest.ContactsPackage, "-o", filepath.Join(dir, "again.trace.json"), "--dir", filepath.Join(dir, ".cogflow"))
+	if r.code != exitOK || !strings.Contains(r.stderr, "replayed from knowledge") || strings.Contains(r.stderr, "forward") {
+		t.Errorf("explore again: exit %d\n%s", r.code, r.stderr)
+	}
+	// The model judges completion once (no --until); it ranks nothing.
+	if n := model.Count() - before; n != 1 {
+		t.Errorf("exploring again asked the model %d times, want 1 (is the goal reached?)", n)
+	}
+
 	fresh, err := adbtest.NewServer(t, nil)
 	if err != nil {
 		t.Fatal(err)

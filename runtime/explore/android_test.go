@@ -13,6 +13,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/android"
 	"github.com/cogflow/cogflow/runtime/driver/android/adbtest"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/llm/llmtest"
 )
@@ -114,7 +115,11 @@ func TestAcceptanceImportContacts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the simulated phone")
 	}
-	mem := newMemory() // the knowledge store of runtime/knowledge had not landed: an in-memory Memory
+	mem, err := knowledge.Open(t.TempDir()) // the real store, on bbolt
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mem.Close()
 	goal := Goal{Text: importCommand, Check: importedOnList}
 	opts := func(m llm.Client, journal *[]Step) Options {
 		return Options{Command: importCommand, Memory: mem, Model: m,
@@ -165,10 +170,22 @@ func TestAcceptanceImportContacts(t *testing.T) {
 	if !ok || len(p.Steps) != 4 || strings.Contains(p.Steps[1].Target, "Settings") {
 		t.Errorf("kept path %+v: want 4 steps without the detour", p)
 	}
-	if len(mem.lessons) != 1 {
-		t.Errorf("lessons %v", mem.lessons)
+	lessons, err := mem.Lessons(adbtest.ContactsPackage, importCommand)
+	if err != nil || len(lessons) != 1 || !strings.Contains(lessons[0].Text, "Import/export") {
+		t.Errorf("lessons %v, %v", lessons, err)
 	}
-	if s := fmt.Sprintf("%+v %+v %+v", mem, res, journal); strings.Contains(s, secretValue) {
+	from, _ := mem.Transitions(adbtest.ContactsPackage, stateKey(res.Before[1]))
+	undone := 0
+	for _, tr := range from {
+		if tr.Undo == "back" && strings.Contains(tr.Action.Target, "Settings") {
+			undone++
+		}
+	}
+	if undone != 1 {
+		t.Errorf("transitions from the menu %+v: want Settings undone by back", from)
+	}
+	entries, _ := mem.List("")
+	if s := fmt.Sprintf("%+v %+v %+v", entries, res.Steps, journal); strings.Contains(s, secretValue) {
 		t.Error("the secret reached knowledge, the result or the journal")
 	}
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 )
 
 const androidURL = "android-app://com.example.contacts"
@@ -329,4 +330,29 @@ func TestExploreNeedsCheckOrModel(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "needs a model") {
 		t.Errorf("error %v", err)
 	}
+}
+
+// Knowledge ranks first where there is no model: an action that led on
+// before beats the page order, one undone before comes after the others.
+func TestExploreKnowledgeRanks(t *testing.T) {
+	app := newFakeApp(androidURL, contactsScreens(), "list")
+	list, _ := app.Observe(context.Background())
+	mem := newMemory()
+	from := stateKey(list)
+	mem.transitions = []knowledge.Transition{
+		{App: "com.example.contacts", From: from, Action: knowledge.Step{Op: "click", Target: `button(name: "Sort")`}, To: "x"},
+		{App: "com.example.contacts", From: from, Action: knowledge.Step{Op: "click", Target: `button(name: "More options")`}, To: "y", Undo: "back"},
+	}
+	e := newExplorer(app, importGoal, Options{Memory: mem})
+	e.app = "com.example.contacts"
+	cs := e.candidates(list, nil)
+	if err := e.know(from, cs); err != nil {
+		t.Fatal(err)
+	}
+	order(cs)
+	var got []string
+	for _, c := range cs {
+		got = append(got, c.desc)
+	}
+	sameLines(t, "order", got, []string{`button(name: "Sort")`, `listitem(name: "Alice")`, `button(name: "Delete all")`, `button(name: "More options")`})
 }

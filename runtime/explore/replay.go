@@ -8,6 +8,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 )
 
 var paramRef = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_ ]*)\}`)
@@ -40,6 +41,10 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 	}
 	if !ok || len(p.Steps) == 0 {
 		return Result{}, false, nil
+	}
+	e.pathSteps = map[knowledge.Step]bool{}
+	for _, s := range p.Steps {
+		e.pathSteps[s] = true
 	}
 	var found *driver.Element
 	var before []*driver.Tree

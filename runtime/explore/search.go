@@ -31,6 +31,9 @@ type explorer struct {
 	seen         []knowledge.Transition // transitions this exploration caused
 	wrong        []wrongBranch
 	goalWords    map[string]bool // the goal's words, once
+	// pathSteps are the steps of the path kept for the command, when its
+	// replay stopped short.
+	pathSteps map[knowledge.Step]bool
 }
 
 // wrongBranch is an action exploration had to undo, and why.
@@ -42,7 +45,8 @@ type wrongBranch struct {
 // frame is a screen on the current path of the search.
 type frame struct {
 	tree   *driver.Tree
-	key    string          // stateKey of tree
+	key    string          // stateKey of tree, for knowledge
+	sig    string          // signature of tree, for the search
 	filled map[string]bool // fields typed into on the way here, by description
 	cands  []*cand         // ranked, best first
 	next   int             // the next candidate to try
@@ -60,7 +64,7 @@ func (f *frame) id() string {
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return f.key + "|" + strings.Join(ks, ",")
+	return f.sig + "|" + strings.Join(ks, ",")
 }
 
 func newExplorer(d driver.Driver, g Goal, o Options) *explorer {
@@ -80,7 +84,7 @@ func (e *explorer) run(ctx context.Context) (Result, error) {
 		return Result{}, e.driverErr(ctx, "observe", err)
 	}
 	if e.app == "" {
-		e.app = appOf(t)
+		e.app = knowledge.AppOf(t)
 	}
 	if e.o.Memory != nil {
 		res, ok, err := e.replay(ctx)
@@ -105,7 +109,7 @@ func (e *explorer) run(ctx context.Context) (Result, error) {
 // back when a screen has nothing left worth trying or leads to a screen
 // seen before.
 func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
-	root := &frame{tree: t, key: stateKey(t), filled: map[string]bool{}, viaT: -1}
+	root := &frame{tree: t, key: stateKey(t), sig: signature(t), filled: map[string]bool{}, viaT: -1}
 	if ok, err := e.reached(ctx, t); err != nil || ok {
 		if err != nil {
 			return Result{}, err
@@ -224,8 +228,8 @@ func (e *explorer) forward(ctx context.Context, top *frame, c *cand) (*frame, er
 			filled[k] = true
 		}
 	}
-	key := stateKey(t)
-	if c.op != action.Type && key == top.key {
+	key, sig := stateKey(t), signature(t)
+	if c.op != action.Type && sig == top.sig {
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the screen did not change")
 		e.emit()
 		top.tree = t
@@ -233,12 +237,15 @@ func (e *explorer) forward(ctx context.Context, top *frame, c *cand) (*frame, er
 		return nil, nil
 	}
 	e.seen = append(e.seen, knowledge.Transition{App: e.app, From: top.key, Action: c.step(), To: key, Count: 1})
-	return &frame{tree: t, key: key, filled: filled, via: c, viaT: len(e.seen) - 1}, nil
+	return &frame{tree: t, key: key, sig: sig, filled: filled, via: c, viaT: len(e.seen) - 1}, nil
 }
 
 func scoreNote(c *cand) string {
 	var parts []string
-	if c.known > 0 {
+	switch c.known {
+	case onPath:
+		parts = append(parts, "knowledge: on the path kept for this command")
+	case ledOn:
 		parts = append(parts, "knowledge: led on before")
 	}
 	if c.score > 0 {

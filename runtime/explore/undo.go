@@ -47,16 +47,16 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 			return err
 		}
 		why = "" // said once
-		key := stateKey(t)
-		if key != to.key {
-			if i := below(stack, key); i >= 0 {
+		sig := signature(t)
+		if sig != to.sig {
+			if i := below(stack, sig); i >= 0 {
 				if t, err = e.rewalk(ctx, stack, i, t); err != nil {
 					return err
 				}
-				key = to.key
+				sig = to.sig
 			}
 		}
-		if key == to.key {
+		if sig == to.sig {
 			if from.viaT >= 0 {
 				e.seen[from.viaT].Undo = m.name
 			}
@@ -66,17 +66,17 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 			return nil
 		}
 		tried = append(tried, m.name)
-		from = &frame{tree: t, key: key, via: from.via, viaT: from.viaT}
+		from = &frame{tree: t, key: stateKey(t), sig: sig, via: from.via, viaT: from.viaT}
 	}
 	return fmt.Errorf("explore: could not undo %s (tried %s); stopped rather than go on from an unknown screen; steps: %s",
 		from.via.line(), strings.Join(tried, ", "), listSteps(e.steps))
 }
 
 // below is the index of the highest frame under the stack's top whose
-// screen has the key, or -1.
-func below(stack []*frame, key string) int {
+// screen has the signature, or -1.
+func below(stack []*frame, sig string) int {
 	for i := len(stack) - 2; i >= 0; i-- {
-		if stack[i].key == key {
+		if stack[i].sig == sig {
 			return i
 		}
 	}
@@ -98,7 +98,7 @@ func (e *explorer) rewalk(ctx context.Context, stack []*frame, i int, t *driver.
 		if t, err = e.act(ctx, Forward, c.op, el, c.desc, c.param, "again: going back went further than this screen"); err != nil {
 			return nil, err
 		}
-		if stateKey(t) != f.key {
+		if signature(t) != f.sig {
 			return nil, fmt.Errorf("explore: %s again did not lead to the same screen as before; steps: %s",
 				c.line(), listSteps(e.steps))
 		}
