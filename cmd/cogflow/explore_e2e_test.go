@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -153,5 +155,67 @@ func TestExploreUsage(t *testing.T) {
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want usage and %q", tc.args, r.code, r.stderr, tc.want)
 		}
+	}
+}
+
+// exploreSite is a small contacts site whose import is behind a menu,
+// with Settings as a wrong branch that leaves the page.
+func exploreSite(t *testing.T) string {
+	pages := map[string]string{
+		"/": `<h1>Contacts</h1>
+<button id="more" aria-haspopup="menu" onclick="document.getElementById('menu').hidden = !document.getElementById('menu').hidden">More options</button>
+<div id="menu" role="menu" hidden>
+  <div role="menuitem" tabindex="0" onclick="location.href='/settings'">Settings</div>
+  <div role="menuitem" tabindex="0" onclick="location.href='/import'">Import/export</div>
+</div>
+<ul><li>Alice Johnson</li><li>Bob Smith</li></ul>`,
+		"/settings": `<h1>Settings</h1><label><input type="checkbox"> Dark theme</label>`,
+		"/import":   `<h1>Import/export</h1><a href="/files">Import from .vcf file</a> <a href="/import?exported">Export to .vcf file</a>`,
+		"/files":    `<h1>Choose a file</h1><ul><li><a href="/files?no">notes.txt</a></li><li><a href="/imported">contacts.vcf</a></li></ul>`,
+		"/imported": `<h1>Contacts</h1><ul><li>Alice Johnson</li><li>Bob Smith</li><li>Dana Whitfield</li><li>Evan Okafor</li></ul>`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(w, "<!doctype html><html><head><title>Contacts</title></head><body>%s</body></html>", body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// `cogflow explore --driver browser` in headless Chromium: the wrong
+// branch leaves the page, history back returns with the menu closed, and
+// the search opens it again.
+func TestExploreE2EBrowser(t *testing.T) {
+	needChromium(t)
+	base := exploreSite(t)
+	model := exploreModel(t)
+	t.Setenv("OPENAI_BASE_URL", model.URL())
+	t.Setenv("OPENAI_API_KEY", "sk-test-explore")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "import.trace.json")
+	r := runWith(context.Background(), "", "explore", "import contacts from a file", "--driver", "browser",
+		"--url", base+"/", "--until", "Dana Whitfield", "-o", out, "--dir", filepath.Join(dir, ".cogflow"))
+	if r.code != exitOK {
+		t.Fatalf("explore: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	t.Logf("explore:\n%s", r.stderr)
+	for _, want := range []string{`forward click menuitem(name: "Settings")`, "back back", `click link(name: "contacts.vcf")`, "the path has 4 steps"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("explore's output lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if n := strings.Count(r.stderr, " back "); n != 1 {
+		t.Errorf("%d back steps, want 1:\n%s", n, r.stderr)
+	}
+	tr, err := trace.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Events) != 4 || tr.Start.URL != base+"/" {
+		t.Errorf("trace: %d events, start %+v", len(tr.Events), tr.Start)
 	}
 }

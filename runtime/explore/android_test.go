@@ -163,7 +163,7 @@ func TestAcceptanceImportContacts(t *testing.T) {
 	if names := contactNames(app); !slices.Contains(names, "Dana Whitfield") || !slices.Contains(names, "Evan Okafor") {
 		t.Errorf("contacts after exploring: %v", names)
 	}
-	if len(journal) < len(res.Steps) || !journal[len(journal)-1].Reached {
+	if len(journal) != len(res.Steps) || !journal[len(journal)-1].Reached {
 		t.Errorf("journal %v", journal)
 	}
 	p, ok, _ := mem.Path(adbtest.ContactsPackage, importCommand)

@@ -77,7 +77,8 @@ type Options struct {
 	// IrreversibleWords add to the words that mark an action irreversible
 	// (the knowledge base's, a project's own).
 	IrreversibleWords []string
-	// OnStep sees every step as it happens (the journal).
+	// OnStep sees every step once, as soon as it is complete (the
+	// journal): when the next one begins, or the exploration ends.
 	OnStep func(Step)
 }
 
@@ -174,6 +175,7 @@ func Explore(ctx context.Context, d driver.Driver, g Goal, o Options) (Result, e
 	}
 	e := newExplorer(d, g, o)
 	res, err := e.run(ctx)
+	e.flush()
 	res.Steps = e.steps
 	res.ModelCalls = e.calls
 	return res, err

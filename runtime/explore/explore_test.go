@@ -174,7 +174,7 @@ func TestExplore(t *testing.T) {
 			if m != nil && (m.calls() != tc.wantCalls || res.ModelCalls != tc.wantCalls) {
 				t.Errorf("model calls: server %d, result %d, want %d", m.calls(), res.ModelCalls, tc.wantCalls)
 			}
-			if len(journal) < len(res.Steps) || !journal[len(journal)-1].Reached {
+			if len(journal) != len(res.Steps) || !journal[len(journal)-1].Reached {
 				t.Errorf("the journal saw %d steps, the last not reached: %v", len(journal), journal)
 			}
 			if m != nil {

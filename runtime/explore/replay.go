@@ -84,10 +84,8 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 	}
 	if !ok {
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the replayed path did not reach the goal; exploring")
-		e.emit()
 		return Result{}, false, nil
 	}
 	e.steps[len(e.steps)-1].Reached = true
-	e.emit()
 	return Result{Reached: true, Found: found, Path: p.Steps, Before: before, Replayed: true}, true, nil
 }

@@ -31,6 +31,7 @@ type explorer struct {
 	seen         []knowledge.Transition // transitions this exploration caused
 	wrong        []wrongBranch
 	goalWords    map[string]bool // the goal's words, once
+	emitted      int             // steps OnStep was told of
 	// pathSteps are the steps of the path kept for the command, when its
 	// replay stopped short.
 	pathSteps map[knowledge.Step]bool
@@ -153,8 +154,7 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 				return Result{}, err
 			}
 			e.steps[len(e.steps)-1].Reached = true
-			e.emit()
-			return e.success(ctx, append(stack, child))
+				return e.success(ctx, append(stack, child))
 		}
 		if visited[child.id()] {
 			if err := e.undo(ctx, child, stack, "it leads to a screen seen before"); err != nil {
@@ -175,6 +175,11 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 // is judged to make no progress.
 func (e *explorer) enter(ctx context.Context, f *frame, first bool) error {
 	f.cands = e.candidates(f.tree, f.filled)
+	if f.via != nil && f.via.op == action.Click {
+		// The element just clicked, still there, would only close what it
+		// opened (a menu button toggles): that is an undo, not a way on.
+		f.cands = slices.DeleteFunc(f.cands, func(c *cand) bool { return c.op == action.Click && c.desc == f.via.desc })
+	}
 	if err := e.know(f.key, f.cands); err != nil {
 		return fmt.Errorf("explore: reading knowledge: %w", err)
 	}
@@ -231,7 +236,6 @@ func (e *explorer) forward(ctx context.Context, top *frame, c *cand) (*frame, er
 	key, sig := stateKey(t), signature(t)
 	if c.op != action.Type && sig == top.sig {
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the screen did not change")
-		e.emit()
 		top.tree = t
 		e.refresh(top)
 		return nil, nil
@@ -295,17 +299,20 @@ func (e *explorer) driverErr(ctx context.Context, what string, err error) error 
 	return fmt.Errorf("explore: %s: %w", what, err)
 }
 
-// record adds a step and tells OnStep.
+// record adds a step. OnStep is told of the step before it once it is
+// complete: the screen it led to judged, its note and Reached final.
 func (e *explorer) record(s Step) {
+	e.flush()
 	e.steps = append(e.steps, s)
-	e.emit()
 }
 
-// emit tells OnStep of the last step (again, when its note or Reached
-// changed after it was first told).
-func (e *explorer) emit() {
-	if e.o.OnStep != nil && len(e.steps) > 0 {
-		e.o.OnStep(e.steps[len(e.steps)-1])
+// flush tells OnStep of the complete steps it has not seen: all but the
+// last one, or all of them when the exploration is over.
+func (e *explorer) flush() {
+	for ; e.emitted < len(e.steps); e.emitted++ {
+		if e.o.OnStep != nil {
+			e.o.OnStep(e.steps[e.emitted])
+		}
 	}
 }
 
