@@ -154,7 +154,7 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 				return Result{}, err
 			}
 			e.steps[len(e.steps)-1].Reached = true
-				return e.success(ctx, append(stack, child))
+			return e.success(ctx, append(stack, child))
 		}
 		if visited[child.id()] {
 			if err := e.undo(ctx, child, stack, "it leads to a screen seen before"); err != nil {
