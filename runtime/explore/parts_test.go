@@ -2,11 +2,13 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/knowledge"
+	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -119,5 +121,47 @@ func TestTraceOf(t *testing.T) {
 	res.Before = res.Before[:1]
 	if _, err := TraceOf(trace.DriverAndroid, trace.Start{}, res, nil, nil); err == nil {
 		t.Error("a result without its screens made a trace")
+	}
+}
+
+// garbleModel answers every ranking with no score in it.
+type garbleModel struct{ fakeModel }
+
+func (m *garbleModel) Complete(ctx context.Context, r llm.Request) (*llm.Response, error) {
+	if _, err := m.fakeModel.Complete(ctx, r); err != nil {
+		return nil, err
+	}
+	return &llm.Response{Text: "I think the menu is a good idea."}, nil
+}
+
+// A ranking answer without scores is no judgment: the search goes on by
+// words, as without a model.
+func TestExploreUnreadableRanking(t *testing.T) {
+	app := newFakeApp(androidURL, contactsScreens(), "list")
+	m := &garbleModel{}
+	res, err := Explore(context.Background(), app, importGoal, Options{Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Reached || len(res.Path) != 4 {
+		t.Errorf("reached %v, path %v", res.Reached, res.Path)
+	}
+}
+
+// A busy screen's ranking request lists at most maxRanked candidates.
+func TestRankingRequestBounded(t *testing.T) {
+	var items []item
+	for i := range 100 {
+		items = append(items, item{role: "button", name: fmt.Sprintf("Button %d", i)})
+	}
+	items = append(items, item{role: "button", name: "Import from file", to: "done"})
+	screens := map[string]screen{"busy": {items: items}, "done": {items: []item{{role: "listitem", name: "Bob Imported"}}}}
+	m := &fakeModel{scores: map[string]int{"Import from file": 5}}
+	res, err := Explore(context.Background(), newFakeApp(androidURL, screens, "busy"), importGoal, Options{Model: m})
+	if err != nil || !res.Reached {
+		t.Fatalf("reached %v: %v", res.Reached, err)
+	}
+	if n := len(candLine.FindAllString(m.prompts[0], -1)); n != maxRanked || !strings.Contains(m.prompts[0], "Import from file") {
+		t.Errorf("the request lists %d candidates (want %d), the one sharing the goal's words first:\n%s", n, maxRanked, m.prompts[0])
 	}
 }
