@@ -24,6 +24,7 @@ func TestIrreversible(t *testing.T) {
 		{driver.Element{Role: "button", Name: "Payments"}, ""}, // "payment" is not "pay"
 		{driver.Element{Role: "button", Name: "Sort order"}, ""},
 		{driver.Element{Role: "menuitem", Name: "Import/export"}, ""},
+		{driver.Element{Role: "button", Name: "Order from the menu"}, ""},
 		{driver.Element{Role: "textbox", Name: "Message to send", Editable: true}, ""}, // typing is undone by clearing
 	}
 	for _, tc := range cases {
@@ -34,6 +35,9 @@ func TestIrreversible(t *testing.T) {
 	}
 	if Irreversible(&driver.Element{Role: "button", Name: "Archive all"}, "archive") == "" {
 		t.Error("an extra word is not heeded")
+	}
+	if got := Irreversible(&driver.Element{Role: "menuitem", Name: "Import/export"}, "import from"); got != "" {
+		t.Errorf("a phrase with a stop word matched another text: %q", got)
 	}
 }
 
@@ -163,5 +167,32 @@ func TestRankingRequestBounded(t *testing.T) {
 	}
 	if n := len(candLine.FindAllString(m.prompts[0], -1)); n != maxRanked || !strings.Contains(m.prompts[0], "Import from file") {
 		t.Errorf("the request lists %d candidates (want %d), the one sharing the goal's words first:\n%s", n, maxRanked, m.prompts[0])
+	}
+}
+
+// An action that leads back to a screen of the path ("Navigate up") is
+// not undone with the back key, which would leave the app: the search
+// walks from that screen to where it was.
+func TestExploreUpToAnAncestor(t *testing.T) {
+	screens := map[string]screen{
+		"list":   {items: []item{{role: "button", name: "Details", to: "detail"}, {role: "button", name: "Import", to: "done"}}},
+		"detail": {items: []item{{role: "button", name: "Go home", to: "list"}}},
+		"done":   {items: []item{{role: "listitem", name: "Bob Imported"}}},
+	}
+	app := newFakeApp(androidURL, screens, "list")
+	m := &fakeModel{scores: map[string]int{"Details": 5, "Go home": 5, "Import": 4}}
+	res, err := Explore(context.Background(), app, importGoal, Options{Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameLines(t, "steps", trail(res.Steps), []string{
+		`forward click button(name: "Details")`,
+		`forward click button(name: "Go home")`,
+		`forward click button(name: "Details")`,
+		`back back `,
+		`forward click button(name: "Import")`,
+	})
+	if len(res.Path) != 1 {
+		t.Errorf("path %v, want the one click", res.Path)
 	}
 }

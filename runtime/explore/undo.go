@@ -35,6 +35,17 @@ type undoMove struct {
 // wrong thing.
 func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why string) error {
 	to := stack[len(stack)-1]
+	if i := below(append(stack, from), from.sig); i >= 0 && from.via.op != action.Type {
+		// The action led back to a screen of the stack ("Navigate up"):
+		// nothing to undo; walk from there to where the search was.
+		t, err := e.rewalk(ctx, stack, i, from.tree)
+		if err != nil {
+			return err
+		}
+		to.tree = t
+		e.refresh(to)
+		return nil
+	}
 	moves := e.undoMoves(from, to)
 	reason := why
 	var tried []string
