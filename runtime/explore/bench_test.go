@@ -3,9 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -149,13 +147,4 @@ func BenchmarkExploreStep(b *testing.B) {
 			b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N*benchScreens), "cpu-ns/step")
 		})
 	}
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
