@@ -120,7 +120,7 @@ func (e *explorer) judgeReached(ctx context.Context, t *driver.Tree) (bool, stri
 	b.WriteString("What the screen shows:\n")
 	n := 0
 	for _, el := range t.Elements {
-		if !el.Visible || n >= 80 {
+		if el == nil || !el.Visible || n >= 80 {
 			continue
 		}
 		if l := screenLine(el); l != "" {

@@ -196,3 +196,20 @@ func TestExploreUpToAnAncestor(t *testing.T) {
 		t.Errorf("path %v, want the one click", res.Path)
 	}
 }
+
+// A tree with a nil element (a driver's bug) is searched around it, not
+// a panic.
+func TestExploreNilElement(t *testing.T) {
+	tree := &driver.Tree{URL: androidURL, Elements: []*driver.Element{nil,
+		{Ref: "a", Role: "button", Name: "Import", Visible: true, Enabled: true, Parent: -1}}}
+	e := newExplorer(nil, importGoal, Options{})
+	if cs := e.candidates(tree, nil); len(cs) != 1 || signature(tree) == "" || stateKey(tree) == "" {
+		t.Errorf("candidates %v", cs)
+	}
+	if _, err := anchor(tree, `button(name: "Import")`); err != nil {
+		t.Error(err)
+	}
+	if closeButton(tree, tree) != nil {
+		t.Error("a close button out of nothing")
+	}
+}

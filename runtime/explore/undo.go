@@ -161,7 +161,9 @@ func sameElement(t *driver.Tree, desc string) *driver.Element {
 func closeButton(now, before *driver.Tree) *driver.Element {
 	old := map[string]bool{}
 	for _, el := range before.Elements {
-		old[describe(el)] = true
+		if el != nil {
+			old[describe(el)] = true
+		}
 	}
 	for _, el := range now.Elements {
 		if !interactive(el) || old[describe(el)] {
