@@ -186,9 +186,10 @@ type mergeDemo struct {
 type mergeItem struct {
 	demo  *mergeDemo
 	stmts []ast.Stmt // one, or the run of identical statements
-	key   string
-	op    int // the op index of the (first) statement in demo.c.infos; -1 when none
-	idx   int // its place in demo.items
+	key   string     // what alignment compares: the loose key when the step reads the screen
+	exact string     // the step's own key
+	op    int        // the op index of the (first) statement in demo.c.infos; -1 when none
+	idx   int        // its place in demo.items
 }
 
 // newMergeDemo reads a compiled demonstration's task into items.
@@ -212,8 +213,14 @@ func newMergeDemo(n int, name string, res *Result, c *compiler) (*mergeDemo, err
 		case *ast.AnchorDecl:
 			d.anchors[s.Name.Name] = s
 		default:
-			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, key: d.stmtKey(s), op: d.opOf(s)}
-			if k := len(d.items) - 1; k >= 0 && d.items[k].key == it.key && it.op >= 0 {
+			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, exact: d.stmtKey(s), op: d.opOf(s)}
+			it.key = it.exact
+			if st, ok := s.(*ast.Step); ok && it.op >= 0 {
+				if k, ok := looseKey(it.exact, stepCall(st.Value)); ok {
+					it.key = k
+				}
+			}
+			if k := len(d.items) - 1; k >= 0 && d.items[k].exact == it.exact && it.op >= 0 {
 				d.items[k].stmts = append(d.items[k].stmts, s) // one more time alike
 				continue
 			}
@@ -251,6 +258,14 @@ func (d *mergeDemo) stmtKey(s ast.Stmt) string {
 		}
 		d.keys[s.Name.Name] = k
 		return k
+	case *ast.RepeatStmt:
+		var b strings.Builder
+		fmt.Fprintf(&b, "repeat %s {", d.exprKey(s.Count))
+		for _, x := range s.Body.Stmts {
+			b.WriteString(d.stmtKey(x) + "; ")
+		}
+		b.WriteString("}")
+		return b.String()
 	case *ast.ForStmt:
 		var b strings.Builder
 		fmt.Fprintf(&b, "for %s in %s {", s.Var.Name, d.exprKey(s.Iter))
@@ -303,7 +318,7 @@ func (d *mergeDemo) exprKey(e ast.Expr) string {
 			r.Name = "{" + k + "}"
 		} else if a, ok := d.anchors[r.Name]; ok {
 			undo = append(undo, saved{r, r.Name})
-			r.Name = "{" + printer.ExprString(a.Value) + "}"
+			r.Name = printer.ExprString(a.Value) // an anchor is its description, named or not
 		}
 		return true
 	})
@@ -317,8 +332,14 @@ func (d *mergeDemo) exprKey(e ast.Expr) string {
 // header is the merged workflow's leading comment.
 func mergedHeader(names []string) string {
 	bases := make([]string, len(names))
+	seen := map[string]bool{}
 	for i, n := range names {
 		bases[i] = filepath.Base(n)
+		if seen[bases[i]] {
+			copy(bases, names) // the base names are alike: the names as given
+			break
+		}
+		seen[bases[i]] = true
 	}
 	return fmt.Sprintf("# Compiled from %s (%d demonstrations merged) by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout.",
 		strings.Join(bases, ", "), len(names))

@@ -3,6 +3,7 @@ package compiler
 // Alignment of several demonstrations' steps (the merge stage, merge.go).
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -12,6 +13,7 @@ import (
 type column struct {
 	key string
 	at  []*mergeItem
+	rep *mergeItem // the item written, when not the first (merge_programs.go)
 }
 
 // present reports which demonstrations did the column's step, as a set
@@ -39,6 +41,9 @@ func (c *column) all() bool {
 // first is the first demonstration that did the column's step: its item
 // is the one the merged workflow writes.
 func (c *column) first() *mergeItem {
+	if c.rep != nil {
+		return c.rep
+	}
 	for _, it := range c.at {
 		if it != nil {
 			return it
@@ -47,20 +52,27 @@ func (c *column) first() *mergeItem {
 	return nil
 }
 
-// align lines up the demonstrations' items: the first demonstration's
-// items are the first columns; each next demonstration is aligned with
-// the columns so far by a longest common subsequence of keys, its other
-// items becoming new columns where they happened (after the columns of
-// earlier demonstrations in the same gap).
+// align lines up the demonstrations' items. The shortest demonstration's
+// items are the first columns (what every instance needs is in it; a
+// dialog or a repetition makes a demonstration longer); each next one, by
+// length, is aligned with the columns so far by a common subsequence of
+// keys that keeps the most demonstrations together, its other items
+// becoming new columns where they happened (after the columns of earlier
+// demonstrations in the same gap).
 func align(demos []*mergeDemo) []*column {
 	n := len(demos)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return len(demos[order[a]].items) < len(demos[order[b]].items) })
 	var cols []*column
-	for _, it := range demos[0].items {
+	for _, it := range demos[order[0]].items {
 		c := &column{key: it.key, at: make([]*mergeItem, n)}
-		c.at[0] = it
+		c.at[order[0]] = it
 		cols = append(cols, c)
 	}
-	for d := 1; d < n; d++ {
+	for _, d := range order[1:] {
 		items := demos[d].items
 		pairs := lcs(cols, items)
 		var out []*column
@@ -85,8 +97,10 @@ func align(demos []*mergeDemo) []*column {
 	return cols
 }
 
-// lcs returns the matched (column, item) index pairs of a longest common
-// subsequence of the columns' and the items' keys, in order.
+// lcs returns the matched (column, item) index pairs of a common
+// subsequence of the columns' and the items' keys, in order, that is
+// heaviest when a column weighs as many demonstrations as did it: of two
+// ways to align, the one that keeps a step every demonstration did.
 func lcs(cols []*column, items []*mergeItem) [][2]int {
 	a, b := len(cols), len(items)
 	t := make([][]int, a+1)
@@ -94,21 +108,19 @@ func lcs(cols []*column, items []*mergeItem) [][2]int {
 		t[i] = make([]int, b+1)
 	}
 	for i := a - 1; i >= 0; i-- {
+		w := strings.Count(cols[i].present(), ",")
 		for j := b - 1; j >= 0; j-- {
-			switch {
-			case cols[i].key == items[j].key:
-				t[i][j] = t[i+1][j+1] + 1
-			case t[i+1][j] >= t[i][j+1]:
-				t[i][j] = t[i+1][j]
-			default:
-				t[i][j] = t[i][j+1]
+			t[i][j] = max(t[i+1][j], t[i][j+1])
+			if cols[i].key == items[j].key {
+				t[i][j] = max(t[i][j], t[i+1][j+1]+w)
 			}
 		}
 	}
 	var out [][2]int
 	for i, j := 0, 0; i < a && j < b; {
+		w := strings.Count(cols[i].present(), ",")
 		switch {
-		case cols[i].key == items[j].key:
+		case cols[i].key == items[j].key && t[i][j] == t[i+1][j+1]+w:
 			out = append(out, [2]int{i, j})
 			i++
 			j++

@@ -90,25 +90,38 @@ func (m *merger) onlyIn(desc *targetDesc, r *gapRun, cols []*column, i, j int) b
 		if s == nil {
 			return false
 		}
-		if (descCount(s, desc) > 0) != (r.cols[0].at[d] != nil) {
+		if (visibleCount(s, desc) > 0) != (r.cols[0].at[d] != nil) {
 			return false
 		}
 	}
 	return true
 }
 
-// descCount is how many elements of s fit desc, within its within:.
-func descCount(s *trace.Snapshot, d *targetDesc) int {
-	if d.Within == nil {
-		return count(s, d.Ctor, d.Attrs, -1)
-	}
+// visibleCount is how many shown elements of s fit desc, within its
+// within: (a dialog's button is in the page, hidden, when the dialog is
+// not up).
+func visibleCount(s *trace.Snapshot, d *targetDesc) int {
 	n := 0
 	for k := range s.Elements {
-		if matches(&s.Elements[k], d.Within.Ctor, d.Within.Attrs) {
-			n += count(s, d.Ctor, d.Attrs, k)
+		e := &s.Elements[k]
+		if !e.Visible || !matches(e, d.Ctor, d.Attrs) {
+			continue
+		}
+		if d.Within == nil || liesWithin(s, k, d.Within) {
+			n++
 		}
 	}
 	return n
+}
+
+// liesWithin reports whether element k lies within an element w fits.
+func liesWithin(s *trace.Snapshot, k int, w *targetDesc) bool {
+	for p, n := s.Elements[k].Parent, 0; p >= 0 && p < len(s.Elements) && n <= len(s.Elements); p, n = s.Elements[p].Parent, n+1 {
+		if matches(&s.Elements[p], w.Ctor, w.Attrs) && (w.Within == nil || liesWithin(s, p, w.Within)) {
+			return true
+		}
+	}
+	return false
 }
 
 // instructionWord finds a text element every demonstration showed where
@@ -148,10 +161,7 @@ func (m *merger) instructionWord(r *gapRun, cols []*column, i, j int) (ast.Expr,
 			first = d
 		}
 	}
-	var named strings.Builder
-	for _, c := range r.cols {
-		named.WriteString(strings.ToLower(c.key) + " ")
-	}
+	named := namedWords(r)
 	best, bestKey, bestScore := "", "", -1
 	for _, key := range order {
 		for _, w := range wordsOf(texts[first][key]) {
@@ -162,10 +172,12 @@ func (m *merger) instructionWord(r *gapRun, cols []*column, i, j int) (ast.Expr,
 				continue
 			}
 			score := 0
-			if strings.Contains(named.String(), w) {
-				score = 1
+			if named[w] {
+				score = 2
 			}
-			if score > bestScore {
+			// The shortest text that tells is the instruction, not a
+			// container of the whole page.
+			if score > bestScore || score == bestScore && len(texts[first][key]) < len(texts[first][bestKey]) {
 				best, bestKey, bestScore = w, key, score
 			}
 		}
@@ -245,7 +257,7 @@ func (m *merger) loopStmt(c *column) ast.Stmt {
 				after = m.opSnap(it.demo, next.op)
 			}
 		}
-		if after == nil || descCount(after, desc) > 0 {
+		if after == nil || visibleCount(after, desc) > 0 {
 			gone = false
 		}
 	}
@@ -253,4 +265,27 @@ func (m *merger) loopStmt(c *column) ast.Stmt {
 		m.warn(rep.demo, "the demonstrations did %s a different number of times; the workflow does it while %s is visible, which the demonstrations do not show ends the loop: check it", rep.key, desc)
 	}
 	return &ast.WhileStmt{Cond: call("visible", desc.Expr()), Body: body}
+}
+
+// namedWords are the words of the string attributes of the run's steps
+// (the "trash" of span.trash, the "reply" of a Reply button), without
+// their demonstrated values: what a word of the instruction should name.
+func namedWords(r *gapRun) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range r.cols {
+		it := c.first()
+		for _, s := range it.stmts {
+			walkStmtExprs(s, func(e ast.Expr) {
+				ast.Inspect(stepCall(e), func(x ast.Expr) bool {
+					if l, ok := x.(*ast.StringLit); ok {
+						for _, w := range wordsOf(l.Value) {
+							out[w] = true
+						}
+					}
+					return true
+				})
+			})
+		}
+	}
+	return out
 }

@@ -64,6 +64,7 @@ func (m *merger) merge(opts Options) *ast.File {
 // columnStmts writes a column's step: as demonstrated when every
 // demonstration did it as many times, else a loop.
 func (m *merger) columnStmts(c *column) []ast.Stmt {
+	m.unifyPrograms(c)
 	rep := c.first()
 	same := true
 	for _, it := range c.at {
