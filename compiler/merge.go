@@ -51,6 +51,11 @@ func CompileAll(trs []*trace.Trace, opts Options) (*Result, error) {
 		}
 		return Compile(trs[0], o)
 	}
+	for i, tr := range trs {
+		if tr == nil {
+			return nil, fmt.Errorf("compile: %s: no trace", names[i])
+		}
+	}
 	if err := sameTask(trs, names); err != nil {
 		return nil, err
 	}

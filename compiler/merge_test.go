@@ -118,3 +118,36 @@ func TestMergeRefusesOtherTasks(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeAlike checks that demonstrations that did the same compile to
+// what one of them compiles to (a straight line, no if), and that a
+// missing trace is an error, not a panic.
+func TestMergeAlike(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/stages/merge.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr *trace.Trace
+	for _, f := range ar.Files {
+		if f.Name == "b.trace.json" {
+			if tr, err = trace.Read(bytes.NewReader(f.Data)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	one, err := Compile(tr, Options{Filename: "x.cog", Trace: "b.trace.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := CompileAll([]*trace.Trace{tr, tr, tr}, Options{Filename: "x.cog", Traces: []string{"a.json", "b.json", "c.json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := func(src []byte) string { return string(src[bytes.IndexByte(src, '\n'):]) } // without the header
+	if body(two.Source) != body(one.Source) || strings.Contains(string(two.Source), "if ") {
+		t.Errorf("three alike demonstrations merged into\n%s\nwant\n%s", two.Source, one.Source)
+	}
+	if _, err := CompileAll([]*trace.Trace{tr, nil}, Options{}); err == nil || !strings.Contains(err.Error(), "demonstration 2: no trace") {
+		t.Errorf("a missing trace: %v", err)
+	}
+}
