@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -148,4 +149,18 @@ func (e *env) instancePassword(task, seed string) string {
 		}
 	}
 	return ""
+}
+
+// printMerged lists, under the table, the tasks whose compiled workflow
+// merged several demonstrations: how many, and of which kinds.
+func printMerged(w io.Writer, results []*taskEval) {
+	var lines []string
+	for _, r := range results {
+		if len(r.demos) > 1 {
+			lines = append(lines, fmt.Sprintf("%s %d (%s)", r.task, len(r.demos), variantsOf(r.demos)))
+		}
+	}
+	if len(lines) > 0 {
+		fmt.Fprintf(w, "\ndemonstrations merged: %s\n", strings.Join(lines, "; "))
+	}
 }

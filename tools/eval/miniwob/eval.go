@@ -160,5 +160,6 @@ func (e *env) evalAll(ctx context.Context, w io.Writer, names []string, kinds ma
 		results = append(results, r)
 	}
 	printEvalTable(w, results, len(fresh))
+	printMerged(w, results)
 	printEvalSummary(w, results, len(fresh), time.Since(start))
 }

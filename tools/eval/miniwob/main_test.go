@@ -46,3 +46,32 @@ func TestParseOptions(t *testing.T) {
 		})
 	}
 }
+
+func TestWantDemosAndMergedLine(t *testing.T) {
+	for _, tc := range []struct {
+		flag, task string
+		want       int
+		err        bool
+	}{
+		{"auto", "email-inbox", 4, false},
+		{"auto", "email-inbox-star-reply", 2, false},
+		{"auto", "login-user-popup", 3, false},
+		{"auto", "click-button", 1, false},
+		{"2", "click-button", 2, false},
+		{"0", "x", 0, true},
+		{"99", "x", 0, true},
+	} {
+		got, err := wantDemos(tc.flag, tc.task)
+		if got != tc.want || (err != nil) != tc.err {
+			t.Errorf("wantDemos(%q, %q) = %d, %v; want %d (error %v)", tc.flag, tc.task, got, err, tc.want, tc.err)
+		}
+	}
+	if demoSeed("7", 0) != "7" || demoSeed("7", 2) != "7-d3" {
+		t.Errorf("demo seeds %q %q", demoSeed("7", 0), demoSeed("7", 2))
+	}
+	var b strings.Builder
+	printMerged(&b, []*taskEval{{task: "a", demos: []*demonstration{{variant: "star"}, {variant: "reply"}}}, {task: "b", demos: []*demonstration{{}}}})
+	if got := b.String(); got != "\ndemonstrations merged: a 2 (star, reply)\n" {
+		t.Errorf("printMerged wrote %q", got)
+	}
+}
