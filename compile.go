@@ -22,3 +22,12 @@ type CompileResult = compiler.Result
 func Compile(tr *trace.Trace, opts CompileOptions) (*CompileResult, error) {
 	return compiler.Compile(tr, opts)
 }
+
+// CompileAll merges several demonstrations of one task into one workflow
+// (compiler.CompileAll): where they agree, one straight line; a step only
+// some did, an `if` on what the screen showed; a step one did more times
+// than another, a loop. opts.Traces names the traces' files, in order.
+// One trace is Compile.
+func CompileAll(trs []*trace.Trace, opts CompileOptions) (*CompileResult, error) {
+	return compiler.CompileAll(trs, opts)
+}

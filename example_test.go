@@ -190,3 +190,37 @@ func ExampleWorkflow_Run_answerer() {
 	// Output:
 	// Welcome, Grace!
 }
+
+// CompileAll merges demonstrations of one task: here one closed a
+// newsletter dialog and the other never saw it, so closing it becomes an
+// if on the dialog's button.
+func ExampleCompileAll() {
+	files := []string{"testdata/offer-dialog.trace.json", "testdata/offer.trace.json"}
+	var trs []*trace.Trace
+	for _, f := range files {
+		tr, err := trace.Load(f)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		trs = append(trs, tr)
+	}
+	res, err := cogflow.CompileAll(trs, cogflow.CompileOptions{Filename: "offer.cog", Traces: files})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(res.Source))
+	// Output:
+	// # Compiled from offer-dialog.trace.json, offer.trace.json (2 demonstrations merged) by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout.
+	// task recorded_task "Replay the recorded demonstration" {
+	//   driver browser
+	//
+	//   op1 = open("http://127.0.0.1:8088/offer?seed=1")  # e1
+	//   # Only demonstration 1 did this.
+	//   if visible(button(name: "No thanks", id: "dlg-close")) {
+	//     op2 = click(button(name: "No thanks", id: "dlg-close"))  # e2
+	//   }
+	//   op3 = click(button(name: "Continue", id: "go"))  # e3, e4
+	// }
+}

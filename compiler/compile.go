@@ -25,6 +25,9 @@ type Options struct {
 	// Trace is the trace's file: its base name is cited in the header
 	// comment, and diagnostics (warnings, errors) name it as given.
 	Trace string
+	// Traces name the trace files of CompileAll, in order (Trace is each
+	// one's in turn).
+	Traces []string
 	// NoCheck skips parsing and checking the printed result (benchmarks).
 	NoCheck bool
 	// LLM, when set, runs the semantic stages (5 and 6): dependencies for
@@ -78,8 +81,16 @@ const todoElement = "TODO: describe which element"
 // checked; a checker error is returned with the result as a
 // diag.ListError, each diagnostic at the trace event its step came from.
 func Compile(tr *trace.Trace, opts Options) (*Result, error) {
+	res, _, err := compileOne(tr, opts)
+	return res, err
+}
+
+// compileOne is Compile, also returning the compiler and what its stages
+// left (the ops, their snapshots and descriptions), which a merge of
+// several demonstrations reads (merge.go).
+func compileOne(tr *trace.Trace, opts Options) (*Result, *compiler, error) {
 	if tr == nil {
-		return nil, fmt.Errorf("compile: no trace")
+		return nil, nil, fmt.Errorf("compile: no trace")
 	}
 	c := &compiler{tr: tr, traceName: opts.Trace, folded: map[int]bool{}, anchorRefs: map[string][]*ast.Ref{}, anchorDesc: map[string]*targetDesc{}, taken: map[string]bool{}}
 	for _, w := range reserved {
@@ -95,11 +106,11 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	res := &Result{File: file, Warnings: c.warnings, Evidence: c.evidence}
 	res.Source = printer.Format(file) // the stages "print" and "check" (doc.go)
 	if opts.NoCheck {
-		return res, nil
+		return res, c, nil
 	}
 	f, ds := syntax.Parse(opts.Filename, res.Source)
 	if ds.HasErrors() {
-		return res, diag.ListError(c.traceDiags(f, res.Source, ds, "does not parse").Errors())
+		return res, c, diag.ListError(c.traceDiags(f, res.Source, ds, "does not parse").Errors())
 	}
 	knowledge := opts.KB
 	if knowledge == nil {
@@ -109,9 +120,9 @@ func Compile(tr *trace.Trace, opts Options) (*Result, error) {
 	located := c.traceDiags(f, res.Source, ds, "does not check")
 	res.Warnings = append(res.Warnings, located.Warnings()...)
 	if located.HasErrors() {
-		return res, diag.ListError(located.Errors())
+		return res, c, diag.ListError(located.Errors())
 	}
-	return res, nil
+	return res, c, nil
 }
 
 // library is the function library, whose names inputs and anchors avoid.

@@ -29,6 +29,8 @@
 //	emit              (*compiler).emit         compile.go, build.go, key_run.go,        → *ast.File: steps, inputs, anchors, structure   3, 4
 //	                                           choice*.go, screen*.go, synth/           dependencies (same, next, row.cell), values
 //	                                                                                    read from the screen by synthesized programs
+//	repeat-count      (*compiler).             repeat_count.go                          file → runs of identical steps done as many      -
+//	                  repeatCounts                                                      times as a number the screen named: repeat N
 //	dialogs           (*compiler).             extract_dialogs.go                       file → dialog: and prompt: on the steps that     -
 //	                  answerDialogs                                                     opened native dialogs
 //	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6
@@ -36,6 +38,11 @@
 //	print             printer.Format           compile.go                               file → Result.Source                             -
 //	check             syntax.Parse,            compile.go, trace_errors.go              source → warnings; errors located at the trace   -
 //	                  check.Check                                                       events their steps came from
+//	merge             CompileAll, (*merger).   merge.go, merge_align.go,                several demonstrations, each compiled by the     -
+//	                  merge                    merge_emit.go, merge_cond.go,            stages above → one file: aligned steps, if
+//	                                           merge_programs.go                        visible(…) for a step only some did, if/else if
+//	                                                                                    on the instruction's words for different kinds,
+//	                                                                                    repeat/while where counts differ
 //
 // Package compiler/internal/synth is the string-program synthesis that emit (and
 // the loops) call: given a demonstrated value and the texts it may come

@@ -27,6 +27,7 @@ var stages = []stage{
 	{"item-loop", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findLoop(); return f }},
 	{"value-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findValueLoops(); return f }},
 	{"emit", func(c *compiler, _ *ast.File, opts Options) *ast.File { return c.emit(opts) }},
+	{"repeat-count", func(c *compiler, f *ast.File, _ Options) *ast.File { c.repeatCounts(f); return f }},
 	{"dialogs", func(c *compiler, f *ast.File, _ Options) *ast.File { c.answerDialogs(f); return f }},
 	{"semantic", func(c *compiler, f *ast.File, opts Options) *ast.File {
 		if opts.LLM != nil {

@@ -26,7 +26,7 @@ const (
 
 // afterCompile are the stages Compile runs after stages: their output is
 // the Result's.
-var afterCompile = []string{"print", "check"}
+var afterCompile = []string{"print", "check", "merge"}
 
 // TestStageGoldens compiles the trace of testdata/stages/NAME.txtar and
 // compares what stage NAME left with the case's want section, so that a
@@ -52,6 +52,10 @@ func TestStageGoldens(t *testing.T) {
 }
 
 func stageGolden(t *testing.T, name, path string) {
+	if name == "merge" { // several traces (merge_test.go)
+		mergeGolden(t, path, nil)
+		return
+	}
 	ar, sections, tr := readCase(t, path)
 	opts := Options{Filename: name + ".cog", Trace: name + ".trace.json", stub: goldenStub(t, sections[goldenScreen])}
 	if r := sections[stageLLM]; r != nil {

@@ -28,14 +28,18 @@ func runCompile(c *cli, args []string) int {
 	if !ok {
 		return code
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(c.stderr, "cogflow compile: give exactly one trace")
+	if len(files) == 0 {
+		fmt.Fprintln(c.stderr, "cogflow compile: give a trace (or several demonstrations of one task, to merge)")
 		return exitUsage
 	}
-	tr, err := trace.Load(files[0])
-	if err != nil {
-		trace.Diagnostics(err, files[0]).Render(c.stderr, nil)
-		return exitBadInput
+	var trs []*trace.Trace
+	for _, file := range files {
+		tr, err := trace.Load(file)
+		if err != nil {
+			trace.Diagnostics(err, file).Render(c.stderr, nil)
+			return exitBadInput
+		}
+		trs = append(trs, tr)
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(files[0]), ".json"), ".trace") + ".cog"
 	if *out != "" {
@@ -46,7 +50,7 @@ func runCompile(c *cli, args []string) int {
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	opts := compiler.Options{Filename: name, Trace: files[0], KB: k, Literal: *literal}
+	opts := compiler.Options{Filename: name, Trace: files[0], Traces: files, KB: k, Literal: *literal}
 	if !*noLLM {
 		conf, cdiags := config.Load(".")
 		if cdiags.HasErrors() {
@@ -62,7 +66,7 @@ func runCompile(c *cli, args []string) int {
 			opts.LLM, opts.Model = client, conf.LLM.TextModel
 		}
 	}
-	res, err := compiler.Compile(tr, opts)
+	res, err := compiler.CompileAll(trs, opts) // one trace: Compile; several: merged (compiler/merge.go)
 	if err != nil {
 		diag.FromError(err).Render(c.stderr, nil)
 		return exitBadInput

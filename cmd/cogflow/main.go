@@ -54,7 +54,7 @@ func init() {
 		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
 		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
 		{name: "demo", args: demoArgs, summary: demoSummary, run: runDemo, long: demoHelpText},
-		{name: "compile", args: "TRACE.json [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace into a workflow", run: runCompile},
+		{name: "compile", args: "TRACE.json [MORE.trace.json …] [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace (or several of one task, merged) into a workflow", run: runCompile},
 		{name: "explore", args: exploreArgs, summary: "carry out a command no one demonstrated, by exploring the app, and write the path as a trace", run: runExplore, long: exploreHelpText},
 		{name: "import", args: "RECORDING.json [-o FILE.trace.json]", summary: "convert a Chrome DevTools Recorder recording into a trace", run: runImport},
 		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--chrome PATH] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},

@@ -23,6 +23,7 @@ const fieldsPage = `<!doctype html><title>Fields</title>
 <input id=ro readonly value=fixed aria-label=Fixed>
 <input id=pw type=password maxlength=4 aria-label=Password>
 <input id=plain aria-label=Plain>
+<input id=popup aria-label=Popup onfocus="this.disabled = true">
 <textarea id=area aria-label=Area></textarea>
 <script>
 window.seen = [];
@@ -92,6 +93,7 @@ func TestTypeReadsBack(t *testing.T) {
 		{id: "short", text: "Kilimanjaro", err: `holds "Kilim" after typing "Kilimanjaro" (maxlength 5)`},
 		{id: "upper", text: "quiet", err: `holds "QUIET" after typing "quiet"`},
 		{id: "ro", text: "other", err: "is not editable (read-only)"},
+		{id: "popup", text: "abc", err: `holds "" after typing "abc" (the field is disabled now: something that showed when it got focus`},
 		{id: "pw", text: "hunter22", err: "(4 characters, masked) after typing ••••••••", hidden: "hunt"},
 	} {
 		t.Run(tc.id, func(t *testing.T) {

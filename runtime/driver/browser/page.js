@@ -191,6 +191,9 @@ function notTaken(el) {
   const why = [];
   if (el.maxLength > 0) why.push('maxlength ' + el.maxLength);
   if (el.readOnly) why.push('read-only');
+  // A page that shows a popup when the field gets focus may disable the
+  // field under it (MiniWoB's login-user-popup): the keys went nowhere.
+  if (el.disabled) why.push('the field is disabled now: something that showed when it got focus, such as a popup, may have to be closed first');
   if (el.localName === 'input' && (el.min || el.max)) why.push('range ' + (el.min || '…') + ' to ' + (el.max || '…'));
   if (el.localName === 'input' && VALUE_TYPES.has(el.type) && el.type !== 'range' && el.type !== 'color') why.push('a ' + el.type + ' input takes only its own format');
   return why.length ? ' (' + why.join(', ') + ')' : ' (the page changed it)';

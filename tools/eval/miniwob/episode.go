@@ -28,6 +28,7 @@ type env struct {
 	out        string   // where traces, workflows and journals go
 	cliEnv     []string // the environment of every cogflow process: no model configured
 	verbose    bool
+	demos      string // -demos: how many demonstrations a task gets, or "auto"
 }
 
 // demonstration is one task's recorded demonstration.
@@ -39,6 +40,7 @@ type demonstration struct {
 	reward     *Reward // nil: the episode never ended
 	err        string  // why the scripted person failed
 	secret     string  // a password the person typed
+	variant    string  // the kind of instance the person met (person.variant)
 	took       time.Duration
 }
 
@@ -52,15 +54,21 @@ func (d *demonstration) query() string { return fmt.Sprintf("seed=%s&ep=%s", d.s
 // demonstrate records the scripted person solving the task's instance of
 // seed.
 func (e *env) demonstrate(ctx context.Context, task, seed string, solve func(*person) error) *demonstration {
+	return e.demonstrateTo(ctx, task, seed, "demo.trace.json", solve)
+}
+
+// demonstrateTo is demonstrate writing the trace to file (a path in the
+// task's folder).
+func (e *env) demonstrateTo(ctx context.Context, task, seed, file string, solve func(*person) error) *demonstration {
 	d := &demonstration{task: task, seed: seed, dir: filepath.Join(e.out, task), ep: task + "-demo-" + seed}
-	_ = os.MkdirAll(d.dir, 0o755)
-	d.trace = filepath.Join(d.dir, "demo.trace.json")
+	d.trace = filepath.Join(d.dir, file)
+	_ = os.MkdirAll(filepath.Dir(d.trace), 0o755)
 	t0 := time.Now()
-	secret, err := e.record(ctx, e.srv.taskURL(task, seed, d.ep), d.trace, solve)
+	h, err := e.record(ctx, e.srv.taskURL(task, seed, d.ep), d.trace, solve)
 	if err != nil {
 		d.err = err.Error()
 	}
-	d.secret = secret
+	d.secret, d.variant = h.secret, h.variant
 	if rw, ok := e.srv.reward(d.ep, 0); ok {
 		d.reward = &rw
 	}
@@ -108,14 +116,15 @@ func (e *env) compile(ctx context.Context, d *demonstration, name string, flags 
 // record runs `cogflow record` on the shared browser while the scripted
 // person solves the task on the recorded tab, then ends the recording
 // with its stop chord (the documented way: Ctrl+Shift+X on the page).
-func (e *env) record(ctx context.Context, url, trace string, solve func(*person) error) (secret string, _ error) {
+func (e *env) record(ctx context.Context, url, trace string, solve func(*person) error) (h *person, _ error) {
+	h = &person{}
 	rctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 	cmd := e.command(rctx, "record", "--url", url, "--browser-url", e.browserURL, "-o", trace)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
-		return "", err
+		return h, err
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -125,9 +134,8 @@ func (e *env) record(ctx context.Context, url, trace string, solve func(*person)
 	if err != nil {
 		personErr = err
 	} else {
-		h := &person{p: page, pause: 150 * time.Millisecond}
+		h = &person{p: page, pause: 150 * time.Millisecond}
 		personErr = e.act(h, solve)
-		secret = h.secret
 		// The stop chord ends the recording; the recorder closes the tab.
 		_ = page.KeyActions().Press(input.ControlLeft, input.ShiftLeft).Type(input.KeyX).Do()
 	}
@@ -141,12 +149,12 @@ func (e *env) record(ctx context.Context, url, trace string, solve func(*person)
 		fmt.Fprintf(os.Stderr, "record %s:\n%s", url, out.String())
 	}
 	if personErr != nil {
-		return secret, fmt.Errorf("demonstration: %w", personErr)
+		return h, fmt.Errorf("demonstration: %w", personErr)
 	}
 	if err != nil {
-		return secret, fmt.Errorf("cogflow record: %v: %s", err, lastLine(out.String()))
+		return h, fmt.Errorf("cogflow record: %v: %s", err, lastLine(out.String()))
 	}
-	return secret, nil
+	return h, nil
 }
 
 // act waits for the START cover, clicks it and lets the person solve the

@@ -15,6 +15,7 @@ type taskEval struct {
 	task      string
 	kind      int // from the fixtures' README; 0 when it names none
 	demo      *demonstration
+	demos     []*demonstration // the demonstrations merged into the compiled workflow (demo first)
 	compiled  variantEval
 	literal   variantEval
 	counts    stepCounts // the compiled workflow's steps, by answer
@@ -93,8 +94,14 @@ func (v variantEval) firstFailure() (seed, step, msg string, ok bool) {
 func (e *env) evalTask(ctx context.Context, task, seed string, fresh []string, parallel int) *taskEval {
 	t0 := time.Now()
 	r := &taskEval{task: task}
-	r.demo = e.demonstrate(ctx, task, seed, scripts[task])
-	r.compiled.w = e.compile(ctx, r.demo, "compiled.cog")
+	want, _ := wantDemos(e.demos, task) // checked when the flags were read
+	r.demos = e.demonstrateSeveral(ctx, task, seed, want, scripts[task])
+	r.demo = r.demos[0]
+	if len(r.demos) > 1 {
+		r.compiled.w = e.compileMerged(ctx, r.demos, "compiled.cog")
+	} else {
+		r.compiled.w = e.compile(ctx, r.demo, "compiled.cog")
+	}
 	r.literal.w = e.compile(ctx, r.demo, "literal.cog", "--literal")
 	if r.compiled.w.src != "" {
 		var err error
@@ -144,10 +151,15 @@ func (e *env) evalAll(ctx context.Context, w io.Writer, names []string, kinds ma
 		}
 		r := e.evalTask(ctx, name, seed, fresh, parallel)
 		r.kind = kinds[name]
-		fmt.Fprintf(w, "  %-24s kind %s  demo %-5s compiled %d/%d  literal %d/%d  %s\n", name, kindText(r.kind),
-			rewardText(r.demo.reward), r.compiled.successes(), len(fresh), r.literal.successes(), len(fresh), secs(r.took))
+		fmt.Fprintf(w, "  %-24s kind %s  demo %-5s demos merged %d  compiled %d/%d  literal %d/%d  %s", name, kindText(r.kind),
+			rewardText(r.demo.reward), len(r.demos), r.compiled.successes(), len(fresh), r.literal.successes(), len(fresh), secs(r.took))
+		if vs := variantsOf(r.demos); len(r.demos) > 1 && vs != "" {
+			fmt.Fprintf(w, "  (%s)", vs)
+		}
+		fmt.Fprintln(w)
 		results = append(results, r)
 	}
 	printEvalTable(w, results, len(fresh))
+	printMerged(w, results)
 	printEvalSummary(w, results, len(fresh), time.Since(start))
 }

@@ -47,6 +47,7 @@ type options struct {
 	replaySeed string
 	fresh      int
 	parallel   int
+	demos      string // -demos: a number or "auto"
 	fixtures   string
 	out        string
 	chrome     string
@@ -70,6 +71,7 @@ func parseOptions(args []string) (options, error) {
 		fs.StringVar(&o.replaySeed, "replay-seed", "", "the seed the workflow is replayed on (default: -seed; another seed tries a fresh instance)")
 	} else {
 		fs.IntVar(&o.fresh, "fresh", 10, "how many fresh seeds (-seed with -1, -2 … appended) each workflow is run on")
+		fs.StringVar(&o.demos, "demos", "1", "demonstrations per task, merged into one workflow: a number, or auto (one per kind of instance for the kind-4 tasks, else 1)")
 		fs.IntVar(&o.parallel, "parallel", 2, "how many runs at a time, each in a browser context of its own (2 cores: 2 is about 25% faster than 1)")
 	}
 	fs.StringVar(&o.fixtures, "fixtures", "", "the MiniWoB++ html folder (default $COGFLOW_FIXTURES/miniwob/html or ../shared/fixtures/miniwob/html)")
@@ -93,6 +95,11 @@ func parseOptions(args []string) (options, error) {
 	}
 	if o.mode == "eval" && (o.fresh < 1 || o.parallel < 1) {
 		return o, fmt.Errorf("-fresh and -parallel must be at least 1")
+	}
+	if o.mode == "eval" {
+		if _, err := wantDemos(o.demos, ""); err != nil {
+			return o, err
+		}
 	}
 	return o, nil
 }
@@ -134,6 +141,7 @@ func run(args []string) int {
 		fresh := freshSeeds(o.seed, o.fresh)
 		fmt.Printf("MiniWoB++ fresh-seed evaluation: %d tasks, demo seed %s, fresh seeds %s … %s, %d run(s) at a time, pages %s, files in %s\n",
 			len(names), o.seed, fresh[0], fresh[len(fresh)-1], o.parallel, html, e.out)
+		e.demos = o.demos
 		e.evalAll(ctx, os.Stdout, names, kinds, o.seed, fresh, o.parallel)
 	} else {
 		fmt.Printf("MiniWoB++ replay: %d tasks, demo seed %s, replay seed %s, pages %s, files in %s\n",

@@ -19,6 +19,9 @@ type person struct {
 	p      *rod.Page
 	pause  time.Duration // after each action, as a person's pace
 	secret string        // a password the person typed, given to the replay as the secret input
+	// variant is the kind of instance the person met, for a task whose
+	// instances vary (kind 4): "reply", "popup at password"; "" when one.
+	variant string
 }
 
 // spot is where an element is on the screen, and the rectangle it can be

@@ -48,10 +48,17 @@ func (e *env) runOn(ctx context.Context, d *demonstration, w workflow, variant, 
 	runDir := filepath.Join(d.dir, "runs", name)
 	_ = os.RemoveAll(runDir) // journals of an earlier run in the same -out
 	args := []string{"run", cog, "--yes", "--browser-url", e.browserURL, "--dir", runDir}
-	for _, in := range secretInputs(w.src) {
+	if ins := secretInputs(w.src); len(ins) > 0 {
 		// The person knows the password (the instruction shows it); a
-		// secret input has no default in the workflow.
-		args = append(args, "--input", in+"="+d.secret)
+		// secret input has no default in the workflow. On a fresh seed
+		// it is that instance's password.
+		secret := d.secret
+		if p := e.instancePassword(d.task, seed); p != "" {
+			secret = p
+		}
+		for _, in := range ins {
+			args = append(args, "--input", in+"="+secret)
+		}
 	}
 	t0 := time.Now()
 	out, err := e.cli(ctx, runLimit, args...)

@@ -205,12 +205,14 @@ func loginUserPopup(h *person) error {
 	q := h.query()
 	user, password := between(q, `username "`, `"`), between(q, `password "`, `"`)
 	h.secret = password
+	h.variant = "no popup"
 	for _, f := range []struct{ sel, v string }{{"#username", user}, {"#password", password}} {
 		if err := h.click(css(f.sel)); err != nil {
 			return err
 		}
 		h.wait(200 * time.Millisecond)
 		if h.count(css("#popup-cancel")) > 0 { // "Exit to home page?" — no
+			h.variant = "popup at " + strings.TrimPrefix(f.sel, "#")
 			if err := h.click(css("#popup-cancel")); err != nil {
 				return err
 			}

@@ -73,17 +73,21 @@ func emailInbox(h *person) error {
 	}
 	switch {
 	case strings.Contains(q, "reply to them with the text"):
+		h.variant = "reply"
 		return seq(h.click(css("#email .email-reply")),
 			func() error { return h.fill(css("#reply-text"), quoted(q)) },
 			func() error { return h.click(css("#send-reply")) })
 	case strings.Contains(q, "forward that email to "):
+		h.variant = "forward"
 		to := strings.TrimSuffix(strings.TrimSpace(q[strings.Index(q, "forward that email to ")+len("forward that email to "):]), ".")
 		return seq(h.click(css("#email .email-forward")),
 			func() error { return h.fill(css(".forward-sender"), to) },
 			func() error { return h.click(css("#send-forward")) })
 	case strings.Contains(q, "trash icon"):
+		h.variant = "delete"
 		return h.click(css("#email .email-actions .trash"))
 	case strings.Contains(q, "star icon"):
+		h.variant = "star"
 		return h.click(css("#email .email-actions .star"))
 	}
 	return fmt.Errorf("an instruction the script does not know: %q", q)
