@@ -409,12 +409,17 @@ func (f Iterations) check(loops []*costLoop) error {
 	}
 	sort.Strings(keys)
 	for _, v := range keys {
-		if !vars[v] {
-			if len(names) == 0 {
-				return fmt.Errorf("--iterations %s=…: the task has no loop whose iterations are not written in it", v)
-			}
-			return fmt.Errorf("--iterations %s=…: no loop `for %s`, and no %s loop (the task's loops: %s)", v, v, v, strings.Join(names, ", "))
+		if vars[v] {
+			continue
 		}
+		what := "loop `for " + v + "`"
+		if v == "while" || v == "until" || v == "repeat" {
+			what = v + " loop whose count the file does not give"
+		}
+		if len(names) == 0 {
+			return fmt.Errorf("--iterations %s=…: the task has no %s", v, what)
+		}
+		return fmt.Errorf("--iterations %s=…: no %s (loops: %s)", v, what, strings.Join(names, ", "))
 	}
 	return nil
 }

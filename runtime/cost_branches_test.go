@@ -79,8 +79,9 @@ func TestIterationsOverrideLoopBounds(t *testing.T) {
 	}{
 		{"", "× up to 50", ""},
 		{"while=4", "1 per iteration of `while` × 4 + 1 per iteration of `repeat 3` × 3 = 7 LLM calls", ""},
-		{"until=4", "", "--iterations until=…: no loop `for until`, and no until loop (the task's loops: while)"},
+		{"until=4", "", "--iterations until=…: no until loop whose count the file does not give (loops: while)"},
 		{"repeat=4", "", "no repeat loop"},
+		{"x=4", "", "no loop `for x` (loops: while)"},
 	} {
 		t.Run(c.flag, func(t *testing.T) {
 			var iters runtime.Iterations
