@@ -77,6 +77,9 @@ type costWalker struct {
 	// alt and arm are the if branch being walked (see costDep).
 	alt *costAlt
 	arm int
+	// explores are the explore blocks and explore<…> dependencies, whose
+	// model calls are a bound of their own (cost_explore.go).
+	explores []*costExplore
 }
 
 // CostEstimate is what a run of a task would ask of the models: its
@@ -160,6 +163,7 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 			w.block(s.Body, loop, prefix, calling)
 			w.block(s.Fallback, loop, prefix, calling)
 		case *ast.ExploreStmt:
+			w.exploreBlock(s, prefix, loop)
 			w.block(s.Body, loop, prefix, calling)
 		case *ast.RepeatStmt:
 			// The count is computed once; the body runs count times,
@@ -200,6 +204,10 @@ func (w *costWalker) expr(e ast.Expr, step string, loop *costLoop, calling []str
 	ast.Inspect(e, func(x ast.Expr) bool {
 		switch x := x.(type) {
 		case *ast.Dependency:
+			if x.Sub.Name == "explore" {
+				w.exploreDep(x, step, loop)
+				return true
+			}
 			w.deps = append(w.deps, w.dependency(x, step, loop))
 		case *ast.Call:
 			name := x.CalleeName()

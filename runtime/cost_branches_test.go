@@ -110,3 +110,30 @@ func TestIterationsOverrideLoopBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestCostBoundsExploring: an explore block may ask the model once per
+// exploration step of its budget, an explore<…> twice per step of the
+// default budget; both are reported apart from the totals.
+func TestCostBoundsExploring(t *testing.T) {
+	out := costOf(t, `task t {
+  driver browser
+  input n: number = 2
+  explore "the Import screen", budget: 30 {
+    op1 = click(button(name: "Import"))
+  }
+  for x in ["a", "b"] {
+    op2 = click(explore<"the file named x">(x))
+  }
+}
+`, runtime.Iterations{})
+	for _, want := range []string{
+		"task t: 0 cognitive dependencies and 2 explorations (explore blocks and explore<…>, below)\nTotal: 0 LLM calls besides exploring",
+		`Exploring, not in the totals: up to 30 for explore "the Import screen", budget: 30 (line 4) per run; ` +
+			"up to 40 for op2: explore<\"the file named x\"> (line 8, 20 when an input describes the element) per iteration of `for x`; " +
+			"none when the knowledge store replays the path or no model is configured",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("cost lacks %q:\n%s", want, out)
+		}
+	}
+}
