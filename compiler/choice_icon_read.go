@@ -1,0 +1,95 @@
+package compiler
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/runtime/trace"
+)
+
+// Choices by an icon read from the screen.
+//
+// "Click on the item with the <icon> icon": the instruction shows an icon
+// (an element with no text, told by its classes) and the person clicks
+// the item of the list that carries the same icon. The program reads the
+// icon's classes where the instruction shows it and clicks the icon with
+// those classes inside the list:
+//
+//	op4 = click(element(class: element(class: "ui-icon", within: text(id: "query")).class, within: menu(id: "menu")))
+//
+// The icon in the instruction is described by the classes it shares with
+// every icon of its kind (the tokens other than the one that tells this
+// icon from the others), so that another instance, showing another icon,
+// reads that one. A click on the icon inside an item is a click on the
+// item. At run time an instruction that shows no icon, or a list without
+// an icon of those classes, is an anchoring error that names the
+// description: the run never clicks the demonstrated item instead.
+//
+// Both descriptions must pick, on the demonstration's screen, the icon in
+// the instruction and the icon inside the clicked item, with the
+// runtime's matching model; otherwise the choice stays one that needs
+// judgement (choice_icon.go).
+
+// iconReadChoice returns the click target reading the icon the screen
+// shows at shownAt, for the clicked item idx whose icon carries tok.
+func (c *compiler) iconReadChoice(s *trace.Snapshot, snap string, idx int, tok, shownAt string, list *targetDesc) (ast.Expr, string, bool) {
+	if list == nil {
+		return nil, "", false
+	}
+	shown, mine := -1, -1
+	for k := range s.Elements {
+		e := &s.Elements[k]
+		if e.Text != "" || !slices.Contains(strings.Fields(e.Class), tok) {
+			continue
+		}
+		switch {
+		case e.Path == shownAt && !inControl(s, k):
+			shown = k
+		case within(s, k, idx):
+			mine = k
+		}
+	}
+	if shown < 0 || mine < 0 || s.Elements[shown].Parent < 0 {
+		return nil, "", false
+	}
+	var kindTokens []string
+	for _, cl := range strings.Fields(s.Elements[shown].Class) {
+		if cl != tok {
+			kindTokens = append(kindTokens, cl)
+		}
+	}
+	if len(kindTokens) == 0 {
+		return nil, "", false // nothing but the icon itself describes it
+	}
+	parent := s.Elements[shown].Parent
+	iconKind := []describedAttr{{"class", strings.Join(kindTokens, " ")}}
+	if chosen(s, "element", iconKind, parent) != shown {
+		return nil, "", false
+	}
+	root := containerIndex(s, list, idx)
+	if root < 0 || chosen(s, "element", []describedAttr{{"class", s.Elements[shown].Class}}, root) != mine {
+		return nil, "", false
+	}
+	if s.Elements[parent].Ref == "" {
+		return nil, "", false
+	}
+	holder := describe(c.tr, &trace.Target{Ref: s.Elements[parent].Ref}, snap)
+	icon := &ast.Call{Fun: ref("element"), Args: []*ast.Arg{named("class", str(iconKind[0].Value)), named("within", holder.Expr())}}
+	read := &ast.Member{X: icon, Name: ast.Ident{Name: "class"}}
+	target := &ast.Call{Fun: ref("element"), Args: []*ast.Arg{named("class", read), named("within", list.Expr())}}
+	why := fmt.Sprintf("the clicked element carries the icon %q that the screen shows at %s, and no other item does: the icon's classes are read there and the item's icon of those classes is clicked", tok, shownAt)
+	return target, why, true
+}
+
+// containerIndex is the element of the snapshot a list description
+// stands for: the nearest ancestor of idx that it picks; -1 when none.
+func containerIndex(s *trace.Snapshot, list *targetDesc, idx int) int {
+	for k, n := s.Elements[idx].Parent, 0; k >= 0 && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		if list.Within == nil && list.Frame == nil && chosen(s, list.Ctor, list.Attrs, -1) == k {
+			return k
+		}
+	}
+	return -1
+}
