@@ -50,7 +50,7 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 		return nil, false
 	}
 	within := listDesc(c.tr, t, snap)
-	if target, why, ok := c.iconReadChoice(s, snap, idx, tok, shownAt, within); ok {
+	if target, why, ok := c.iconReadChoice(i, s, snap, idx, tok, shownAt, within); ok {
 		c.evidence = append(c.evidence, Evidence{Step: in.name, Value: tok, Found: []string{shownAt}, Chosen: printer.ExprString(target), Why: why})
 		return target, true
 	}

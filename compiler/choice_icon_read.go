@@ -33,8 +33,9 @@ import (
 // judgement (choice_icon.go).
 
 // iconReadChoice returns the click target reading the icon the screen
-// shows at shownAt, for the clicked item idx whose icon carries tok.
-func (c *compiler) iconReadChoice(s *trace.Snapshot, snap string, idx int, tok, shownAt string, list *targetDesc) (ast.Expr, string, bool) {
+// shows at shownAt, for the clicked item idx (of op) whose icon carries
+// tok.
+func (c *compiler) iconReadChoice(op int, s *trace.Snapshot, snap string, idx int, tok, shownAt string, list *targetDesc) (ast.Expr, string, bool) {
 	if list == nil {
 		return nil, "", false
 	}
@@ -79,6 +80,7 @@ func (c *compiler) iconReadChoice(s *trace.Snapshot, snap string, idx int, tok, 
 	icon := &ast.Call{Fun: ref("element"), Args: []*ast.Arg{named("class", str(iconKind[0].Value)), named("within", holder.Expr())}}
 	read := &ast.Member{X: icon, Name: ast.Ident{Name: "class"}}
 	target := &ast.Call{Fun: ref("element"), Args: []*ast.Arg{named("class", read), named("within", list.Expr())}}
+	c.revealNested(op, s, snap, root, target)
 	why := fmt.Sprintf("the clicked element carries the icon %q that the screen shows at %s, and no other item does: the icon's classes are read there and the item's icon of those classes is clicked", tok, shownAt)
 	return target, why, true
 }
@@ -89,6 +91,74 @@ func containerIndex(s *trace.Snapshot, list *targetDesc, idx int) int {
 	for k, n := s.Elements[idx].Parent, 0; k >= 0 && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
 		if list.Within == nil && list.Frame == nil && chosen(s, list.Ctor, list.Attrs, -1) == k {
 			return k
+		}
+	}
+	return -1
+}
+
+// revealNested makes the step about to be emitted open, before it, the
+// nested menus of the list that its target may lie in: another instance's
+// icon may be one that only a submenu shows, closed until its item is
+// clicked. For each item of the list that holds a nested menu hidden on
+// the demonstration's screen, an if clicks the item when the target is
+// not shown:
+//
+//	if !visible(element(class: …, within: menu(id: "menu"))) {
+//	  open_submenu = click(menuitem(name: "Playback"))
+//	}
+//
+// Opening a menu changes nothing; a target shown nowhere still fails its
+// step, naming its description.
+func (c *compiler) revealNested(op int, s *trace.Snapshot, snap string, root int, target ast.Expr) {
+	var body []ast.Stmt
+	for k := range s.Elements {
+		e := &s.Elements[k]
+		if e.Role != "menu" || e.Visible || k == root || !within(s, k, root) {
+			continue
+		}
+		opener := submenuOpener(s, k, root)
+		if opener < 0 || s.Elements[opener].Ref == "" {
+			continue
+		}
+		d := describe(c.tr, &trace.Target{Ref: s.Elements[opener].Ref}, snap)
+		body = append(body, &ast.IfStmt{
+			Cond: &ast.Unary{Op: "!", X: call("visible", target)},
+			Then: &ast.Block{Stmts: []ast.Stmt{&ast.Step{Name: ast.Ident{Name: c.unique("open_submenu", "_")}, Value: call("click", d.Expr())}}},
+		})
+	}
+	if len(body) == 0 {
+		return
+	}
+	if c.reveal == nil {
+		c.reveal = map[int]ast.Stmt{}
+	}
+	// One if per nested menu; several become one block of ifs in order.
+	if len(body) == 1 {
+		c.reveal[op] = body[0]
+		return
+	}
+	first := body[0].(*ast.IfStmt)
+	for _, b := range body[1:] {
+		first.Then.Stmts = append(first.Then.Stmts, b)
+	}
+	c.reveal[op] = first
+}
+
+// submenuOpener is the visible item of the list that holds the nested
+// menu k and opens it: the shown element with a name nearest above it
+// whose role is a menu item; -1 when none.
+func submenuOpener(s *trace.Snapshot, k, root int) int {
+	for p, n := s.Elements[k].Parent, 0; p >= 0 && p != root && n <= len(s.Elements); p, n = s.Elements[p].Parent, n+1 {
+		// The item that holds the nested menu; its label is a sibling of
+		// the menu: the first shown menuitem child of p.
+		for j := range s.Elements {
+			ej := &s.Elements[j]
+			if ej.Parent == p && j != k && ej.Visible && ej.Role == "menuitem" && ej.Name != "" {
+				return j
+			}
+		}
+		if s.Elements[p].Role == "menuitem" && s.Elements[p].Visible && s.Elements[p].Name != "" {
+			return p
 		}
 	}
 	return -1

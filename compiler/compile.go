@@ -609,6 +609,9 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			continue
 		}
+		if r := c.reveal[i]; r != nil {
+			steps = append(steps, r)
+		}
 		steps = append(steps, s)
 		if check := c.keyRunCheck(i); check != nil {
 			steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("shows_value", "_")}, Value: check})
