@@ -163,3 +163,23 @@ func submenuOpener(s *trace.Snapshot, k, root int) int {
 	}
 	return -1
 }
+
+// withReveals puts, before each step of steps that has one, what shows
+// its target (revealNested).
+func (c *compiler) withReveals(steps []ast.Stmt) []ast.Stmt {
+	if len(c.reveal) == 0 {
+		return steps
+	}
+	out := make([]ast.Stmt, 0, len(steps)+len(c.reveal))
+	for _, st := range steps {
+		if s, ok := st.(*ast.Step); ok {
+			for i, r := range c.reveal {
+				if c.infos[i].name == s.Name.Name {
+					out = append(out, r)
+				}
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}

@@ -609,9 +609,6 @@ func (c *compiler) emit(opts Options) *ast.File {
 			}
 			continue
 		}
-		if r := c.reveal[i]; r != nil {
-			steps = append(steps, r)
-		}
 		steps = append(steps, s)
 		if check := c.keyRunCheck(i); check != nil {
 			steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("shows_value", "_")}, Value: check})
@@ -632,6 +629,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 		}
 		anchors = append(anchors, &ast.AnchorDecl{Name: ast.Ident{Name: name}, Value: d.Expr()})
 	}
+	steps = c.withReveals(steps)
 	driverName := c.tr.Driver
 	if driverName == "" {
 		driverName = trace.DriverBrowser
