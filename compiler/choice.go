@@ -55,7 +55,6 @@ type choiceState struct {
 	loopIter   ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
 	loopGuard  *ast.Call        // the assertion before a filtered loop that it has items
 	loopNote   string           // the filtered loop's comment
-	reveal     map[int]ast.Stmt // op → what runs before it to show its target (choice_icon_read.go)
 }
 
 // screenStub stands in for the screen search in tests of what is built on

@@ -169,6 +169,8 @@ type compiler struct {
 	taken      map[string]bool
 	keyCount   map[string]int
 
+	reveal map[int]ast.Stmt // op → what runs before it to show its target (choice_icon_read.go)
+
 	choiceState // choices and loops by values read from the screen (choice.go)
 }
 
