@@ -87,8 +87,9 @@ func TestDescriptionAgreesWithAnchoring(t *testing.T) {
 		want   string // the description written
 	}{
 		{"a unique name", snapshotOf("a|button|Save", "b|button|Cancel"), "a", `button(name: "Save")`},
-		{"names differing in case only: the runtime folds case", snapshotOf("a|button|previous", "b|button|Previous"), "a", `button(path: "main/x[1]")`},
-		{"names differing in spacing only", snapshotOf("a|button|Save  draft", "b|button|save draft"), "b", `button(path: "main/x[2]")`},
+		{"names differing in case only: the case written picks one", snapshotOf("a|button|previous", "b|button|Previous"), "a", `button(name: "previous")`},
+		{"names differing in spacing only: the spacing written picks one", snapshotOf("a|button|Save  draft", "b|button|save draft"), "b", `button(name: "save draft")`},
+		{"names differing in case, none as written", snapshotOf("a|button|previous", "b|button|PREVIOUS", "c|button|Previous"), "a", `button(name: "previous")`},
 		{"an id tells them apart", snapshotOf("a|button|OK||ok1", "b|button|ok||ok2"), "b", `button(name: "ok", id: "ok2")`},
 		{"an exact text beats a containing one", snapshotOf("a|link||Delete", "b|link||Delete all"), "a", `link(text: "Delete")`},
 		{"the same name, one hidden", snapshotOf("a|button|Next", "b|button|Next|||hidden"), "a", `button(path: "main/x[1]")`},

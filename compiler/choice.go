@@ -152,7 +152,7 @@ func (c *compiler) choiceExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 		c.evidence = append(c.evidence, ev)
 		return nil, false
 	}
-	if n := countLike(s, ctor, kind, attr, value); n != 1 || !holds(&s.Elements[idx], ctor, kind, attr, value) {
+	if n := countLike(s, ctor, kind, attr, value); !singles(s, ctor, kind, attr, value, idx) {
 		ev.Why = fmt.Sprintf("%s with %s %q matches %d elements of the demonstration's screen, not the clicked one only; the demonstrated element is kept", ctor, attr, value, n)
 		c.evidence = append(c.evidence, ev)
 		return nil, false
@@ -331,6 +331,21 @@ func countLike(s *trace.Snapshot, ctor string, kind []describedAttr, attr, value
 		}
 	}
 	return n
+}
+
+// singles reports whether the kind with attr value picks element idx
+// alone: it is the one element that holds the value, or several do as
+// names are compared (case folded) and the runtime's matching still
+// picks idx among them (the one written in the screen's case,
+// runtime/match/ties.go).
+func singles(s *trace.Snapshot, ctor string, kind []describedAttr, attr, value string, idx int) bool {
+	if !holds(&s.Elements[idx], ctor, kind, attr, value) {
+		return false
+	}
+	if countLike(s, ctor, kind, attr, value) == 1 {
+		return true
+	}
+	return chosen(s, ctor, append(slices.Clone(kind), describedAttr{Name: attr, Value: value}), -1) == idx
 }
 
 // holds reports whether element e is of the kind and its attr holds value

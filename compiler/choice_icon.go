@@ -7,6 +7,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
+	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
 
@@ -17,10 +18,12 @@ import (
 // clicks the one item of the menu that carries the same icon. The clicked
 // item's name is the demonstration's, and the screen never writes it, so a
 // description by that name clicks the same item on every instance, and
-// reports ok on the instances whose icon is another one. No program reads
-// an element's class from the screen, so such a click becomes a choice
-// that needs judgement (a match_element dependency, with a warning): a run
-// with no model fails at it instead of clicking the demonstrated item.
+// reports ok on the instances whose icon is another one. The click reads
+// the icon's classes where the instruction shows it (choice_icon_read.go);
+// when no description of the icon can be verified on the demonstration's
+// screen, it becomes a choice that needs judgement (a match_element
+// dependency, with a warning): a run with no model fails at it instead of
+// clicking the demonstrated item.
 
 // iconTiedChoice returns the dependency for a click of op i whose target
 // carries an icon class that another element of the screen, outside every
@@ -46,9 +49,14 @@ func (c *compiler) iconTiedChoice(i int, t *trace.Target, st *state, snap string
 	if tok == "" {
 		return nil, false
 	}
+	within := listDesc(c.tr, t, snap)
+	if target, why, ok := c.iconReadChoice(i, s, snap, idx, tok, shownAt, within); ok {
+		c.evidence = append(c.evidence, Evidence{Step: in.name, Value: tok, Found: []string{shownAt}, Chosen: printer.ExprString(target), Why: why})
+		return target, true
+	}
 	c.todo = true
 	dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
-	if within := listDesc(c.tr, t, snap); within != nil {
+	if within != nil {
 		dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
 	}
 	why := fmt.Sprintf("the clicked element carries the icon %q that the screen shows at %s, and no other item does: the choice follows an icon, which no program reads", tok, shownAt)

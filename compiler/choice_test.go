@@ -71,11 +71,12 @@ func TestChoiceEvidence(t *testing.T) {
 			map[string]string{"x": `regex("on the (\\w+) button", text(id: "query").text)`}, `click(button(name: "x"))`, ""},
 		{"a one-letter value the screen quotes", func(tr *trace.Trace) { rename(tr, "r4", "x"); rename(tr, "r1", `Click on the "x" button.`) },
 			map[string]string{"x": quoted}, `click(button(name: regex(`, "one of 3 of its kind"},
-		// The runtime compares names case-folded, so name: "previous" would
-		// be ambiguous between "previous" and "Previous": the demonstrated
-		// button is described by its path (agree.go).
-		{"two buttons show the value", func(tr *trace.Trace) { rename(tr, "r5", "Previous") },
-			map[string]string{"previous": quoted}, `click(button(path: "div/div[2]/button[2]"))`, "matches 2 elements"},
+		// The runtime compares names case-folded, and among names that tie
+		// so the one written exactly as the screen writes it wins
+		// (runtime/match/ties.go): "previous" picks "previous", not
+		// "Previous", and the choice by value stands.
+		{"two buttons show the value in two cases", func(tr *trace.Trace) { rename(tr, "r5", "Previous") },
+			map[string]string{"previous": quoted}, `name: regex("\"([^\"]+)\"", text(id: "query").text)), example: "previous")`, "one of 3 of its kind"},
 		{"literal compilation reads nothing", func(tr *trace.Trace) {}, map[string]string{"previous": quoted},
 			`click(button(name: "previous"))`, "literal"},
 	}

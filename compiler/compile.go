@@ -180,6 +180,8 @@ type compiler struct {
 	taken      map[string]bool
 	keyCount   map[string]int
 
+	reveal map[int]ast.Stmt // op → what runs before it to show its target (choice_icon_read.go)
+
 	choiceState // choices and loops by values read from the screen (choice.go)
 }
 
@@ -640,6 +642,7 @@ func (c *compiler) emit(opts Options) *ast.File {
 		}
 		anchors = append(anchors, &ast.AnchorDecl{Name: ast.Ident{Name: name}, Value: d.Expr()})
 	}
+	steps = c.withReveals(steps)
 	driverName := c.tr.Driver
 	if driverName == "" {
 		driverName = trace.DriverBrowser

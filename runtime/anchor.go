@@ -62,7 +62,9 @@ func chooseAmong(m *match.Matcher, candidates []*driver.Element) match.Outcome {
 		}
 	}
 	if len(ranked) > 0 {
-		return match.Decide(ranked)
+		return m.Settle(ranked, func(i int, c *match.Candidate) {
+			c.Attrs, c.Position = candidates[i].Attributes(), position(candidates[i])
+		})
 	}
 	var missed []match.Scored
 	for i, el := range candidates {

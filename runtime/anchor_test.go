@@ -80,7 +80,10 @@ func TestChooseRules(t *testing.T) {
 		{"id alone", loc("element", -1, "id", "q"), "q", nil},
 		// name: the same words, up to case and spacing; never a containment.
 		{"name case and space", loc("button", -1, "name", "  submit   ORDER "), "submit-order", nil},
-		{"name no containment", loc("button", -1, "name", "Submit"), none, []string{`name is "Submit order"`}},
+		{"name no containment", loc("button", -1, "name", "Order"), none, []string{`name is "Submit order"`}},
+		// "Submit" and "Go" both say "send the form" (runtime/match/submit.go):
+		// a containing match, and two Go buttons tie.
+		{"submit words agree", loc("button", -1, "name", "Submit"), ambiguous, []string{`70%  button(name: "Go", id: "go")`}},
 		{"name no reverse containment", loc("button", -1, "name", "Submit order now"), none, nil},
 		{"name beside id", loc("textbox", -1, "name", "Search box", "id", "q"), none, []string{`name is "Search"`}},
 		{"label", loc("textbox", -1, "label", "search the WIKI"), "q", nil},

@@ -28,7 +28,7 @@ var ElementAttrs = map[string]types.Type{
 // elementMembers are the properties of an element value.
 var elementMembers = map[string]types.Type{
 	"text": txt, "name": txt, "value": txt, "id": txt, "role": txt,
-	"description": txt, "href": txt, "index": num,
+	"description": txt, "href": txt, "index": num, "class": txt,
 	"checked": types.BoolT, "enabled": types.BoolT, "visible": types.BoolT,
 }
 

@@ -196,7 +196,7 @@ type Outcome struct {
 
 // Choose picks the clear winner among n candidates that satisfy every
 // attribute of the description; at fills c with candidate i. A caller on
-// a hot path may run the same loops itself with Judge, Decide and Missed.
+// a hot path may run the same loops itself with Judge, Settle and Missed.
 func (m *Matcher) Choose(n int, at func(i int, c *Candidate)) Outcome {
 	if !m.Describes() {
 		return Outcome{Winner: -1, Empty: true}
@@ -210,7 +210,7 @@ func (m *Matcher) Choose(n int, at func(i int, c *Candidate)) Outcome {
 		}
 	}
 	if len(ranked) > 0 {
-		return Decide(ranked)
+		return m.Settle(ranked, at)
 	}
 	// The failure path only: say what each near miss fails.
 	var missed []Scored

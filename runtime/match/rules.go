@@ -136,6 +136,9 @@ func (w want) agree(el *trace.Attributes) agreement {
 	if w.key == "name" && closeSynonyms(w.norm, normalize(have)) {
 		return contains
 	}
+	if (w.key == "name" || w.key == "text") && submitSynonyms(w.norm, normalize(have)) {
+		return contains
+	}
 	return contradicts
 }
 

@@ -213,6 +213,21 @@ func TestCoveredElementFails(t *testing.T) {
 	}
 }
 
+// A button another one half covers is clicked where it shows, and a click
+// there reaches it, not the one on top.
+func TestPartlyCoveredElementClickedWhereItShows(t *testing.T) {
+	d := sharedDriver(t)
+	s := newSite(t)
+	open(t, d, s.page("/overlap", `<button id=one style="position:absolute;left:20px;top:20px;width:80px;height:30px" onclick="window.hit = 'one'">ONE</button>
+<button id=two style="position:absolute;left:50px;top:10px;width:80px;height:50px" onclick="window.hit = 'two'">TWO</button>`))
+	if _, err := d.Do(context.Background(), driver.Action{Op: "click", Target: target(t, d, "one")}); err != nil {
+		t.Fatalf("clicking the half-covered button: %v", err)
+	}
+	if got := eval(t, d, "window.hit"); got != "one" {
+		t.Errorf("the click reached %q, want the button under it, one", got)
+	}
+}
+
 func TestActionTimeout(t *testing.T) {
 	d := sharedDriver(t)
 	s := newSite(t)

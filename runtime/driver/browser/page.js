@@ -109,9 +109,28 @@ function point(el, t) {
   const y = cy + oy;
   const hit = deepHit(x, y);
   if (!hit || !within(el, hit)) {
+    // Another element lies over the middle (buttons drawn over one
+    // another): aim at a part of el that a click does reach, checked like
+    // the middle, before calling it covered.
+    const p = uncovered(el, box, ox, oy, win);
+    if (p) return { x: p[0], y: p[1], w: box.width, h: box.height };
     return { err: 'the element ' + describe(el) + ' is covered by ' + describe(hit) + ' at (' + Math.round(x) + ',' + Math.round(y) + ')', covered: true };
   }
   return { x, y, w: box.width, h: box.height };
+}
+// uncovered returns a viewport point inside box, away from its edges, at
+// which a click reaches el, or null when every point tried is covered.
+function uncovered(el, box, ox, oy, win) {
+  const fr = [0.5, 0.25, 0.75, 0.1, 0.9];
+  for (const fy of fr) {
+    for (const fx of fr) {
+      const cx = box.left + box.width * fx, cy = box.top + box.height * fy;
+      if (cx < 1 || cy < 1 || cx > win.innerWidth - 1 || cy > win.innerHeight - 1) continue;
+      const hit = deepHit(cx + ox, cy + oy);
+      if (hit && within(el, hit)) return [cx + ox, cy + oy];
+    }
+  }
+  return null;
 }
 function isField(el) { return el.localName === 'input' || el.localName === 'textarea'; }
 function editable(el) { return el.isContentEditable || (isTextInput(el, el.localName) && !el.readOnly && !el.disabled); }
