@@ -98,10 +98,14 @@ type parser struct {
 	reportedErrors int
 	errorsOver     int
 	misindented    token // the first { whose } is indented otherwise (End 0: none)
+	// The statement being dropped (its first token; -1 outside recovery)
+	// and whether it stands at the top of the file, for misplaced.go.
+	stmtStart int
+	top       bool
 }
 
 func newParser(filename string, src []byte) *parser {
-	return &parser{filename: filename, src: src, text: string(src), lines: lineStarts(src)}
+	return &parser{filename: filename, src: src, text: string(src), lines: lineStarts(src), stmtStart: -1}
 }
 
 // parse returns the tree, or nil when it has syntax errors and !fast; on
@@ -361,7 +365,8 @@ func (p *parser) strayElseAt(at int) bool {
 	if i < 0 || p.val(p.tokens[i]) != "else" {
 		return false
 	}
-	p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	d := p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	d.Notes = append(d.Notes, inBlock)
 	return true
 }
 

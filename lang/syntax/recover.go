@@ -163,7 +163,9 @@ func (q *quick) drop(start, failed int, decl bool) {
 		q.diags.Errorf(q.tokRange(o), "this %s is not closed before the end of the line", q.val(o))
 	default:
 		q.reportedErrors++
+		q.stmtStart, q.top = start, decl
 		q.explain(start, end, decl)
+		q.stmtStart, q.top = -1, false
 	}
 	q.failure = nil
 	q.i = end
