@@ -53,6 +53,15 @@ func (p *parser) misplaced(d *diag.Diagnostic, i int) bool {
 	case first == "fallback":
 		return say("fallback without a try: fallback follows the } of a try's body", inBlock,
 			"write try { … } fallback { … }: the fallback runs when a step of the try fails")
+	case first == "try" && i > s+1 && p.val(p.tokens[i-1]) == "}" && cur != "fallback":
+		d.Range = p.tokRange(p.tokens[s])
+		return say("this try has no fallback", inBlock,
+			"write try { … } fallback { … }: the fallback runs when a step of the try fails")
+	case first == "try" && i == s+1:
+		return say("try is followed by a block", inBlock, "write try { … } fallback { … }")
+	case first == "explore" && i == s+1:
+		return say("explore needs a goal, in quotes", inBlock,
+			`write explore "the goal in words" { … }, e.g. explore "open the settings" { … }`)
 	case first == "elif" || first == "elsif" || first == "elseif":
 		return say(fmt.Sprintf("%s is not a keyword: the next branch of an if is else if", first), inBlock,
 			fmt.Sprintf("write } else if COND { … } in place of %s", first))
@@ -83,12 +92,18 @@ func (p *parser) misplaced(d *diag.Diagnostic, i int) bool {
 func (p *parser) atTopLevel(d *diag.Diagnostic, s int, say func(msg, note, suggestion string) bool) bool {
 	first := p.val(p.tokens[s])
 	switch {
+	case first == "break" || first == "continue":
+		return say(first+" is a statement: it goes inside a loop of a task or a skill", atTop,
+			fmt.Sprintf("write it in the body of a for, repeat, while or until: repeat 3 { … %s }", first))
 	case statementWords[first]:
 		return say(fmt.Sprintf("%s is a statement: it goes inside a task or a skill", first), atTop,
 			fmt.Sprintf("write task NAME { %s … }", first))
 	case p.tokens[s].Kind() == tokIdent && s+1 < len(p.tokens) && p.val(p.tokens[s+1]) == "=":
 		return say("a step goes inside a task or a skill", atTop,
 			fmt.Sprintf("write task NAME { %s = … }", first))
+	case p.tokens[s].Kind() == tokIdent && s+1 < len(p.tokens) && p.val(p.tokens[s+1]) == "(":
+		return say("a step goes inside a task or a skill, and needs a name", atTop,
+			fmt.Sprintf("write task NAME { op1 = %s(…) }", first))
 	}
 	return false
 }
