@@ -66,7 +66,7 @@ func Parse(filename string, src []byte) (*ast.File, diag.List) {
 func parse(filename string, src []byte, fast bool) (*ast.File, diag.List) {
 	p := newParser(filename, src)
 	file := p.parse(fast)
-	p.diags.Sort()
+	p.finish()
 	if p.diags.HasErrors() {
 		return nil, p.diags
 	}

@@ -64,7 +64,7 @@ type Partial struct {
 func ParsePartial(filename string, src []byte) *Partial {
 	p := newParser(filename, src)
 	file := p.parse(true)
-	p.diags.Sort()
+	p.finish()
 	if file == nil {
 		file = &ast.File{Name: filename}
 	}
@@ -91,10 +91,35 @@ func (p *parser) recoverParse() *ast.File {
 	if file == nil {
 		file = &ast.File{Name: p.filename}
 	}
-	if p.errorsOver > 0 {
-		p.diags.Errorf(p.point(len(p.src)), "%d more syntax errors are not shown; fix the ones above first", p.errorsOver)
-	}
 	return file
+}
+
+// finish sorts the diagnostics and keeps the first MaxErrors errors, with
+// one more that counts the rest: those recovery did not report, and the
+// builders' complaints about what it kept.
+func (p *parser) finish() {
+	p.diags.Sort()
+	over := p.errorsOver
+	var kept diag.List
+	n := 0
+	for _, d := range p.diags {
+		if d.Severity == diag.Error {
+			if n == MaxErrors {
+				over++
+				continue
+			}
+			n++
+		}
+		kept = append(kept, d)
+	}
+	p.diags = kept
+	if over > 0 {
+		at := p.point(len(p.src))
+		if len(kept) > 0 {
+			at = kept[len(kept)-1].Range
+		}
+		p.diags.Errorf(at, "%d more syntax errors are not shown; fix the ones above first", over)
+	}
 }
 
 // junk lets a token that no statement (or declaration) begins with into
