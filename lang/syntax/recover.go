@@ -150,7 +150,7 @@ func (q *quick) tryDecl() (ast.Decl, bool) {
 func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 	start := q.i
 	scratch := q.scratch // the lists gathered by frames the failure unwinds
-	mark := len(q.diags)
+	mark, droppedMark := len(q.diags), len(q.dropped)
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -164,7 +164,45 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 		q.drop(start, q.i, decl)
 		ok = false
 	}()
-	return parse(), true
+	x = parse()
+	if !decl && q.unclaimed(mark, droppedMark) {
+		// It parsed, but a builder refused a part of it (a keyword as a
+		// name, a number called): keep the error, drop the statement, so
+		// that the checker sees only well-formed statements.
+		var zero T
+		q.noteBroken(start, q.i)
+		q.dropped = append(q.dropped, q.tokensRange(start, q.i))
+		return zero, false
+	}
+	return x, true
+}
+
+// unclaimed reports whether an error was added since diagnostic mark that
+// no statement dropped since droppedMark accounts for.
+func (q *quick) unclaimed(mark, droppedMark int) bool {
+	for _, d := range q.diags[mark:] {
+		if d.Severity != diag.Error {
+			continue
+		}
+		claimed := false
+		for _, r := range q.dropped[droppedMark:] {
+			if r.Start.Offset <= d.Range.Start.Offset && d.Range.Start.Offset <= r.End.Offset {
+				claimed = true
+				break
+			}
+		}
+		if !claimed {
+			return true
+		}
+	}
+	return false
+}
+
+// tokensRange is the source range of tokens [start, end).
+func (p *parser) tokensRange(start, end int) ast.Range {
+	from := int(p.tokens[start].Offset)
+	to := max(from, int(p.tokens[max(end-1, start)].End))
+	return ast.Range{Filename: p.filename, Start: p.pos(from), End: p.pos(to)}
 }
 
 // drop reports the failure at token failed of the statement (or
@@ -174,8 +212,7 @@ func (q *quick) drop(start, failed int, decl bool) {
 	end, paren := q.resync(start, failed, decl)
 	q.noteBroken(start, end)
 	from := int(q.tokens[start].Offset)
-	to := max(from, int(q.tokens[end-1].End))
-	q.dropped = append(q.dropped, ast.Range{Filename: q.filename, Start: q.pos(from), End: q.pos(to)})
+	q.dropped = append(q.dropped, q.tokensRange(start, end))
 	switch {
 	case q.alreadyReported(from, int(q.tokens[failed].End)):
 	case q.reportedErrors >= MaxErrors:
