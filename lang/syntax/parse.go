@@ -169,6 +169,7 @@ func (p *parser) scan() bool {
 	p.tokens = all[:0] // filtered in place: comments are dropped, nothing else moves ahead
 	var open []token   // brackets not yet closed
 	balanced := true
+	depth := 0 // once brackets no longer match, how deep they nest
 	for _, tok := range all {
 		switch tok.Kind() {
 		case tokComment:
@@ -183,6 +184,8 @@ func (p *parser) scan() bool {
 		case tokOp:
 			if balanced {
 				open, balanced = p.matchBracket(open, tok)
+			} else if p.tooDeep(&depth, tok) {
+				return false
 			}
 		case tokEOF:
 			if balanced && len(open) > 0 {
@@ -192,6 +195,24 @@ func (p *parser) scan() bool {
 		p.tokens = append(p.tokens, tok)
 	}
 	return !p.diags.HasErrors()
+}
+
+// tooDeep counts the nesting of brackets once they no longer match, since
+// recovery still parses such a file: past MaxNesting it is refused as a
+// whole, as when they match.
+func (p *parser) tooDeep(depth *int, tok token) bool {
+	switch p.val(tok) {
+	case "(", "[", "{":
+		*depth++
+		if *depth > MaxNesting {
+			p.diags.Errorf(p.tokRange(tok), "brackets nest more than %d deep", MaxNesting)
+			p.fatal = true
+			return true
+		}
+	case ")", "]", "}":
+		*depth = max(*depth-1, 0)
+	}
+	return false
 }
 
 var (

@@ -99,10 +99,11 @@ func TestRecoveryReportsEveryError(t *testing.T) {
 // count of the rest, fast, and every position lies inside the file.
 func TestRecoveryIsBounded(t *testing.T) {
 	for name, src := range map[string][]byte{
-		"bad steps":     stepsWithErrors(3000, 2),
-		"garbage lines": bytes.Repeat([]byte("= ) 1 2 \"x\n"), 5000),
-		"top level":     bytes.Repeat([]byte("op1 = f()\n"), 5000),
-		"braces":        bytes.Repeat([]byte("task t { op1 = f( }\n"), 2000),
+		"bad steps":            stepsWithErrors(3000, 2),
+		"garbage lines":        bytes.Repeat([]byte("= ) 1 2 \"x\n"), 5000),
+		"top level":            bytes.Repeat([]byte("op1 = f()\n"), 5000),
+		"braces":               bytes.Repeat([]byte("task t { op1 = f( }\n"), 2000),
+		"deep after a stray )": append([]byte("task t { op1 = f()) op2 = "), bytes.Repeat([]byte("("), 100000)...),
 	} {
 		t.Run(name, func(t *testing.T) {
 			start := time.Now()
