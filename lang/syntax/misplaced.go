@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cogflow/cogflow/lang/diag"
 )
@@ -50,6 +51,11 @@ func (p *parser) misplaced(d *diag.Diagnostic, i int) bool {
 	switch {
 	case p.top:
 		return p.atTopLevel(d, s, say)
+	case i == s && strings.HasSuffix(d.Message, `, expected "}"`):
+		// Not a statement, where one begins.
+		d.Message = strings.TrimSuffix(d.Message, `"}"`) + `a statement or "}"`
+		d.Notes = append(d.Notes, inBlock)
+		return true
 	case first == "fallback":
 		return say("fallback without a try: fallback follows the } of a try's body", inBlock,
 			"write try { … } fallback { … }: the fallback runs when a step of the try fails")
