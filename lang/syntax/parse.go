@@ -121,7 +121,10 @@ func (p *parser) parse(fast bool) *ast.File {
 	switch {
 	case fast && clean:
 		file = p.quickParse()
-		if file == nil {
+		if file == nil || p.diags.HasErrors() {
+			// A builder refused a part (a number called): recovery drops
+			// that statement, so that a partial tree is well formed.
+			p.diags = nil
 			file = p.recoverParse()
 		}
 	case fast:
