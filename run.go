@@ -114,6 +114,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Broke, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), runtime.BrokeIn(r.Prev), r.Settle
+		ro.FellBack = runtime.FellBackIn(r.Prev)
 	}
 	res := &Result{}
 	stopped := &stopPlace{}

@@ -24,6 +24,7 @@ type Run struct {
 	Intents      []Intent    // write-ahead intents; see InDoubt
 	Settled      *Settlement // how this run settled the in-doubt step of the run it resumed
 	Iterations   []Iteration
+	Fallbacks    []Fallback    // tries whose fallback took over, carried over from resumed runs too
 	Interruption *Interruption // nil unless the run was interrupted
 	Finish       *RunFinished  // nil if the run was killed or is still running
 	Summary      *Summary      // summary.json; nil if missing or unreadable
@@ -113,6 +114,11 @@ func (r *Run) add(line []byte) error {
 		var it Iteration
 		if err = json.Unmarshal(line, &it); err == nil {
 			r.Iterations = append(r.Iterations, it)
+		}
+	case EventFallback:
+		var f Fallback
+		if err = json.Unmarshal(line, &f); err == nil {
+			r.Fallbacks = append(r.Fallbacks, f)
 		}
 	case EventInterrupted:
 		var in Interruption
