@@ -89,7 +89,7 @@ type parser struct {
 	// (not UTF-8, nested too deep); the offsets of the tokens its errors
 	// are about, so that the parser does not report them again.
 	fatal      bool
-	scanErrors []int
+	scanErrors map[int]bool
 	// Recovery (recover.go): what was left out of the tree, the names it
 	// would have declared, and the count of syntax errors reported and
 	// of those past MaxErrors.
@@ -234,10 +234,18 @@ func closesAny(p *parser, open []token, v string) bool {
 	return false
 }
 
+// scanErrorAt notes that the token at offset has a scan error.
+func (p *parser) scanErrorAt(offset int) {
+	if p.scanErrors == nil {
+		p.scanErrors = map[int]bool{}
+	}
+	p.scanErrors[offset] = true
+}
+
 // scanError reports a problem with one token, which the parser will not
 // report again.
 func (p *parser) scanError(tok token, format string, args ...any) {
-	p.scanErrors = append(p.scanErrors, int(tok.Offset))
+	p.scanErrorAt(int(tok.Offset))
 	if p.reportedErrors >= MaxErrors {
 		p.errorsOver++
 		return
@@ -273,7 +281,7 @@ func (p *parser) matchBracket(open []token, tok token) ([]token, bool) {
 		if want := closer[p.val(o)]; want != v {
 			at := p.pos(int(tok.Offset))
 			p.scanError(o, "this %s is not closed: expected %s before the %s at line %d, column %d", p.val(o), want, v, at.Line, at.Column)
-			p.scanErrors = append(p.scanErrors, int(tok.Offset))
+			p.scanErrorAt(int(tok.Offset))
 			return open, false
 		}
 		if v == "}" && p.misindented.End == 0 && !p.indentMatches(o, tok) {

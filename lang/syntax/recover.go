@@ -160,7 +160,7 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 			panic(r)
 		}
 		q.scratch = scratch
-		q.diags = q.diags[:mark] // a builder's complaint about a part of what is dropped
+		q.keepNested(mark, droppedMark)
 		q.drop(start, q.i, decl)
 		ok = false
 	}()
@@ -177,21 +177,35 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 	return x, true
 }
 
+// keepNested drops the diagnostics added since mark but those of the
+// statements dropped since droppedMark: a builder's complaint about a part
+// of a statement that is dropped whole would only repeat its syntax error,
+// while a statement of its body that failed on its own is an error of its
+// own.
+func (q *quick) keepNested(mark, droppedMark int) {
+	kept := q.diags[:mark]
+	for _, d := range q.diags[mark:] {
+		if inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
+			kept = append(kept, d)
+		}
+	}
+	q.diags = kept
+}
+
+func inAny(offset int, ranges []ast.Range) bool {
+	for _, r := range ranges {
+		if r.Start.Offset <= offset && offset <= r.End.Offset {
+			return true
+		}
+	}
+	return false
+}
+
 // unclaimed reports whether an error was added since diagnostic mark that
 // no statement dropped since droppedMark accounts for.
 func (q *quick) unclaimed(mark, droppedMark int) bool {
 	for _, d := range q.diags[mark:] {
-		if d.Severity != diag.Error {
-			continue
-		}
-		claimed := false
-		for _, r := range q.dropped[droppedMark:] {
-			if r.Start.Offset <= d.Range.Start.Offset && d.Range.Start.Offset <= r.End.Offset {
-				claimed = true
-				break
-			}
-		}
-		if !claimed {
+		if d.Severity == diag.Error && !inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
 			return true
 		}
 	}
@@ -211,10 +225,10 @@ func (p *parser) tokensRange(start, end int) ast.Range {
 func (q *quick) drop(start, failed int, decl bool) {
 	end, paren := q.resync(start, failed, decl)
 	q.noteBroken(start, end)
-	from := int(q.tokens[start].Offset)
 	q.dropped = append(q.dropped, q.tokensRange(start, end))
 	switch {
-	case q.alreadyReported(from, int(q.tokens[failed].End)):
+	case paren < 0 && q.alreadyReported(start, failed):
+	case paren >= 0 && q.alreadyReported(start, end-1):
 	case q.reportedErrors >= MaxErrors:
 		q.errorsOver++
 	case paren >= 0:
@@ -230,7 +244,45 @@ func (q *quick) drop(start, failed int, decl bool) {
 		q.stmtStart, q.top = -1, false
 	}
 	q.failure = nil
+	q.bodyOfDropped(start, failed, end)
 	q.i = end
+}
+
+// bodyOfDropped parses, for its errors only, the block a dropped statement
+// opened after its failure (`if x then { … }`): its statements' own
+// errors come out now rather than once the header is fixed. The block is
+// not kept: the statement it belongs to is dropped.
+func (q *quick) bodyOfDropped(start, failed, end int) {
+	braces := 0
+	for j := start; j < end; j++ {
+		switch q.val(q.tokens[j]) {
+		case "{":
+			if braces == 0 && j >= failed {
+				q.parseAside(j)
+				return
+			}
+			braces++
+		case "}":
+			braces = max(braces-1, 0)
+		}
+	}
+}
+
+// parseAside parses the block at token j in recovery mode and throws the
+// tree away, keeping the diagnostics.
+func (q *quick) parseAside(j int) {
+	scratch := q.scratch
+	defer func() {
+		if r := recover(); r != nil {
+			if _, mine := r.(errQuick); !mine {
+				panic(r)
+			}
+		}
+		q.scratch = scratch
+		q.failure = nil
+	}()
+	q.i = j
+	q.parseBlock()
 }
 
 // resync is the index of the token where parsing goes on after a failure
@@ -271,9 +323,11 @@ func (q *quick) resync(start, failed int, decl bool) (end, paren int) {
 		case "}":
 			braces = max(braces-1, 0)
 		case "(", "[":
-			parens = append(parens, j)
+			if braces == 0 { // not in a block the statement opened
+				parens = append(parens, j)
+			}
 		case ")", "]":
-			if len(parens) > 0 {
+			if braces == 0 && len(parens) > 0 {
 				parens = parens[:len(parens)-1]
 			}
 		}
@@ -292,13 +346,22 @@ func (p *parser) startsLine(j int) bool {
 // column is the byte column of token j.
 func (p *parser) column(j int) int { return p.pos(int(p.tokens[j].Offset)).Column }
 
-// alreadyReported says whether a diagnostic of the scan (an unclosed
-// bracket, a stray character) lies in [from, to): a failure there is the
-// scan's error seen again.
-func (p *parser) alreadyReported(from, to int) bool {
-	for _, at := range p.scanErrors {
-		if from <= at && at < to {
+// alreadyReported says whether a token of the statement from start to
+// failed, outside the blocks it opened, has a scan error (an unclosed
+// bracket, a stray character): the failure is then that error seen again.
+// One inside a block of the statement is that block's statement's.
+func (p *parser) alreadyReported(start, failed int) bool {
+	braces := 0
+	for j := start; j <= failed && j < len(p.tokens); j++ {
+		tok := p.tokens[j]
+		if braces == 0 && p.scanErrors[int(tok.Offset)] {
 			return true
+		}
+		switch p.val(tok) {
+		case "{":
+			braces++
+		case "}":
+			braces = max(braces-1, 0)
 		}
 	}
 	return false

@@ -55,6 +55,8 @@ func TestRecoveryReportsEveryError(t *testing.T) {
 			[]string{"this ( is not closed"}, 2, []string{"op1"}},
 		{"header", "task t {\n  if a then {\n    op1 = f()\n  }\n  op2 = g(op1)\n}\n",
 			[]string{"there is no then in cogflow"}, 1, []string{"op1"}},
+		{"body of a dropped header", "task t {\n  if x then {\n    op1 = f(x y)\n    op2 = g()\n  }\n  try {\n    op3 = h(\n  }\n  op4 = k()\n}\n",
+			[]string{"there is no then", `unexpected "y", expected ")"`, "this try has no fallback", "this ( is not closed"}, 1, []string{"op1", "op2", "op3"}},
 		{"top level", "op1 = f()\ntask t {\n  op2 = g()\n}\nskill s( {\n}\ntask u {}\n",
 			[]string{"a step goes inside a task or a skill", "this ( is never closed"}, 1, []string{"op1", "s"}},
 		{"unclosed brace", "task t {\n  repeat 3 {\n    op1 = f()\n  op2 = g()\n}\n",
