@@ -66,14 +66,21 @@ func LoadSource(name string, src []byte, opts Options) (*Workflow, diag.List) {
 	if w.knowledge == nil {
 		w.knowledge = kb.Default() // checked against the default instead
 	}
-	w.file, w.diags = syntax.Parse(name, src)
-	if w.file != nil {
-		var more diag.List
+	// A file with syntax errors is still checked, as far as it parsed, so
+	// that its other errors come out together with them; it keeps no
+	// tree, since it cannot run.
+	parsed := syntax.ParsePartial(name, src)
+	w.diags = parsed.Diags
+	var more diag.List
+	if parsed.Diags.HasErrors() {
+		_, more = check.CheckPartial(parsed.File, kb.CheckEnv(w.knowledge), parsed.Broken, parsed.Mentioned)
+	} else {
+		w.file = parsed.File
 		w.info, more = check.Check(w.file, kb.CheckEnv(w.knowledge))
-		w.diags = append(w.diags, more...)
-		w.diags = append(w.diags, kdiags...)
-		w.diags.Sort()
 	}
+	w.diags = append(w.diags, more...)
+	w.diags = append(w.diags, kdiags...)
+	w.diags.Sort()
 	return w, w.Check()
 }
 

@@ -24,12 +24,12 @@ var update = flag.Bool("update", false, "rewrite the golden files with the curre
 func diagnose(t *testing.T, name string, src []byte) diag.List {
 	switch {
 	case strings.HasSuffix(name, ".cog"):
-		f, ds := syntax.Parse(name, src)
-		if f != nil {
-			_, more := check.Check(f, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)})
-			ds = append(ds, more...)
-			ds.Sort()
-		}
+		// As cogflow check: past syntax errors, the checker's errors in
+		// what parsed.
+		p := syntax.ParsePartial(name, src)
+		_, more := check.CheckPartial(p.File, &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}, p.Broken, p.Mentioned)
+		ds := append(p.Diags, more...)
+		ds.Sort()
 		return ds
 	case name == config.FileName:
 		// Load reads the file from a folder: the file's name in the

@@ -101,6 +101,9 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 	for _, a := range e.Args {
 		c.expr(a.Value)
 	}
+	if c.isBroken(name) {
+		return types.AnyT, "" // a skill whose declaration is a syntax error
+	}
 	d := c.diags.Errorf(ref.Range, "unknown action or function %s", name)
 	var names []string
 	names = append(names, ActionNames()...)

@@ -63,12 +63,14 @@ type Info struct {
 
 // Check checks a file and returns what it learned and its diagnostics,
 // sorted by position.
-func Check(f *ast.File, env *Env) (*Info, diag.List) {
+func Check(f *ast.File, env *Env) (*Info, diag.List) { return check(f, env, nil, nil) }
+
+func check(f *ast.File, env *Env, broken, mentioned map[string]bool) (*Info, diag.List) {
 	if env.Drivers == nil {
 		env.Drivers = DefaultDrivers
 	}
 	c := &checker{env: env, info: &Info{StepTypes: map[*ast.Step]types.Type{}, Refs: map[*ast.Ref]ast.Node{}, DepTypes: map[*ast.Dependency]types.Type{}},
-		skills: map[string]*skillInfo{}}
+		skills: map[string]*skillInfo{}, broken: broken, mentioned: mentioned}
 	c.declare(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -95,6 +97,9 @@ type checker struct {
 	// loops counts the for, repeat, while and until bodies being checked,
 	// for break and continue.
 	loops int
+	// broken are the names whose declaration did not parse, mentioned
+	// the names used in what did not parse (CheckPartial).
+	broken, mentioned map[string]bool
 }
 
 // skillInfo is a skill's signature, computed lazily so that skills may call

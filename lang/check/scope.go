@@ -163,6 +163,8 @@ func (c *checker) ref(r *ast.Ref) *symbol {
 		}
 	case c.declaredLater(r):
 		// reported by declaredLater
+	case c.isBroken(r.Name):
+		// its declaration is a syntax error, reported already
 	case c.isCallable(r.Name):
 		c.diags.Errorf(r.Range, "%s is called, not used as a value: write %s(…)", r.Name, r.Name)
 	default:
@@ -192,7 +194,7 @@ func hint(d *diag.Diagnostic, name string, candidates []string) {
 // reportUnused warns about inputs and anchors that nothing refers to.
 func (c *checker) reportUnused() {
 	for _, s := range c.fn.order {
-		if s.used {
+		if s.used || c.mentioned[s.name.Name] {
 			continue
 		}
 		switch s.kind {

@@ -102,6 +102,22 @@ func FuzzFastPathAgrees(f *testing.F) {
 	f.Add([]byte("task t {\n  for x in y {\n    until exists(x), max: n, { # u\n      break # b\n    }\n  }\n  continue\n}\n"))
 	f.Add([]byte("task t {\n  try { # t\n    op1 = f()\n  } fallback { op2 = g() } # f\n  explore \"the file\", budget: 30 { op3 = click(explore<\"the file\">(x)) }\n}\n"))
 	f.Add([]byte("task t { try { try { op1 = f() } fallback { } } fallback { explore \"g\" { } } }"))
+	// The control constructs, well-formed and broken (recover_fuzz_test.go
+	// has the same list, in the external test package).
+	for _, s := range []string{
+		"task t { if visible(x) { op1 = f() } else if exists(y) { op2 = g() } else { op3 = h() } }",
+		"task t { repeat 3 { op1 = f() if a { break } continue } }",
+		"task t { try { op1 = click(button(name: \"A\")) } fallback { op2 = click(button(name: \"B\")) } }",
+		"task t { explore \"open the settings\", budget: 30 { op1 = click(button(name: \"Settings\")) } }",
+		"task t { op1 = click(explore<\"the settings button\">()) op2 = type(explore<\"the search box\">(op1), \"x\") }",
+		"task t {\n  try {\n    # c\n    op1 = f()\n  } fallback { # f\n    op2 = g()\n  }\n}\n",
+		"task t {\n  else { op1 = f() }\n  fallback { op2 = g() }\n  op3 = h()\n}\n",
+		"task t {\n  if x then {\n    op1 = f()\n  } elif y {\n    op2 = g()\n  }\n  for i = 1 to 3 { op3 = h() }\n}\n",
+		"task t {\n  if op1 = click(x) { break }\n  try { op2 = f() }\n  explore { op3 = g() }\n  explore<\"x\">\n}\n",
+		"task t {\n  explore \"x\" budget: 3 {\n    continue\n  }\n  op1 = click(explore<>())\n}\n",
+	} {
+		f.Add([]byte(s))
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		agree(t, src)
 	})

@@ -36,6 +36,9 @@ func FuzzParseCheckPrint(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	for _, s := range controlSeeds {
+		f.Add([]byte(s))
+	}
 	env := &check.Env{Knowledge: kb.Default(), Functions: funcs.Library(nil)}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file, diags := syntax.Parse("f.cog", src)

@@ -26,8 +26,10 @@ type fileParts struct {
 // parseFile parses a gFile on the fast path.
 func (q *quick) parseFile() *ast.File {
 	var v fileParts
-	for isText1(q.textAt(0)) {
-		v.Decls = append(v.Decls, q.parseDecl())
+	for isText1(q.textAt(0)) || q.junk("") {
+		if x, ok := q.tryDecl(); ok {
+			v.Decls = append(v.Decls, x)
+		}
 	}
 	return q.buildFile(&v)
 }
@@ -279,8 +281,10 @@ func (q *quick) parseBlock() *ast.Block {
 	var v blockParts
 	v.Start = q.offset()
 	q.expectText("{")
-	for q.kindAt(0) == tokIdent || isText2(q.textAt(0)) {
-		v.Stmts = append(v.Stmts, q.parseStmt())
+	for q.kindAt(0) == tokIdent || isText2(q.textAt(0)) || q.junk("}") {
+		if x, ok := q.tryStmt(); ok {
+			v.Stmts = append(v.Stmts, x)
+		}
 	}
 	v.Close += q.expectText("}")
 	v.End = q.endOffset(v.Start)

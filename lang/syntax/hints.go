@@ -15,6 +15,9 @@ func (p *parser) hint(d *diag.Diagnostic, at int) {
 	if i < 0 || int(p.tokens[i].Offset) != at {
 		return
 	}
+	if p.misplaced(d, i) {
+		return
+	}
 	tok := p.tokens[i]
 	switch {
 	case p.val(tok) == "(" && i > 0 && p.tokens[i-1].Kind() == tokIdent && p.startsStatement(i-1):

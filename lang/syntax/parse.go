@@ -64,9 +64,9 @@ func Parse(filename string, src []byte) (*ast.File, diag.List) {
 // participle as the fallback, otherwise participle alone (for tests that
 // compare the two).
 func parse(filename string, src []byte, fast bool) (*ast.File, diag.List) {
-	p := &parser{filename: filename, src: src, text: string(src), lines: lineStarts(src)}
+	p := newParser(filename, src)
 	file := p.parse(fast)
-	p.diags.Sort()
+	p.finish()
 	if p.diags.HasErrors() {
 		return nil, p.diags
 	}
@@ -84,17 +84,52 @@ type parser struct {
 	failure  *quickFailure // where the fast path gave up, if it did
 	comments []ast.Comment
 	diags    diag.List
+
+	// What the scan found: fatal when the file must not be parsed at all
+	// (not UTF-8, nested too deep); the offsets of the tokens its errors
+	// are about, so that the parser does not report them again.
+	fatal      bool
+	scanErrors map[int]bool
+	// Recovery (recover.go): what was left out of the tree, the names it
+	// would have declared, and the count of syntax errors reported and
+	// of those past MaxErrors.
+	dropped        []ast.Range
+	broken         map[string]bool
+	mentioned      map[string]bool
+	reportedErrors int
+	errorsOver     int
+	misindented    token // the first { whose } is indented otherwise (End 0: none)
+	// The statement being dropped (its first token; -1 outside recovery)
+	// and whether it stands at the top of the file, for misplaced.go.
+	stmtStart int
+	top       bool
 }
 
+func newParser(filename string, src []byte) *parser {
+	return &parser{filename: filename, src: src, text: string(src), lines: lineStarts(src), stmtStart: -1}
+}
+
+// parse returns the tree, or nil when it has syntax errors and !fast; on
+// the fast path a file with syntax errors gives the tree recovery could
+// build (Parse then drops it, ParsePartial keeps it).
 func (p *parser) parse(fast bool) *ast.File {
-	if !p.scan() {
+	clean := p.scan()
+	if p.fatal || !clean && !fast {
 		return nil
 	}
 	var file *ast.File
-	if fast {
+	switch {
+	case fast && clean:
 		file = p.quickParse()
-	}
-	if file == nil {
+		if file == nil || p.diags.HasErrors() {
+			// A builder refused a part (a number called): recovery drops
+			// that statement, so that a partial tree is well formed.
+			p.diags = nil
+			file = p.recoverParse()
+		}
+	case fast:
+		file = p.recoverParse()
+	default:
 		g, err := p.participleParse()
 		if err != nil {
 			p.syntaxError(err)
@@ -130,31 +165,34 @@ func (p *parser) scan() bool {
 			at += size
 		}
 		p.diags.Errorf(p.point(at), "source is not valid UTF-8 (byte 0x%02x)", p.src[at])
+		p.fatal = true
 		return false
 	}
 	all := scanTokens(p.src)
 	p.tokens = all[:0] // filtered in place: comments are dropped, nothing else moves ahead
 	var open []token   // brackets not yet closed
 	balanced := true
+	depth := 0 // once brackets no longer match, how deep they nest
 	for _, tok := range all {
 		switch tok.Kind() {
 		case tokComment:
 			p.comments = append(p.comments, ast.Comment{Range: p.tokRange(tok), Text: strings.TrimRight(p.val(tok), " \t\r")})
 			continue
 		case tokUnterminated:
-			p.diags.Errorf(p.tokRange(tok), "string literal is not terminated before the end of the line")
+			p.scanError(tok, "string literal is not terminated before the end of the line")
 			balanced = false // the brackets it swallowed would only confuse
 		case tokInvalid:
-			p.diags.Errorf(p.tokRange(tok), "unexpected character %q", p.val(tok))
+			p.scanError(tok, "unexpected character %q", p.val(tok))
 			balanced = false
 		case tokOp:
 			if balanced {
 				open, balanced = p.matchBracket(open, tok)
+			} else if p.tooDeep(&depth, tok) {
+				return false
 			}
 		case tokEOF:
 			if balanced && len(open) > 0 {
-				o := open[len(open)-1]
-				p.diags.Errorf(p.tokRange(o), "this %s is never closed; expected %s before the end of the file", p.val(o), closer[p.val(o)])
+				p.unclosed(open)
 			}
 		}
 		p.tokens = append(p.tokens, tok)
@@ -162,7 +200,59 @@ func (p *parser) scan() bool {
 	return !p.diags.HasErrors()
 }
 
-var closer = map[string]string{"(": ")", "[": "]", "{": "}"}
+// tooDeep counts the nesting of brackets once they no longer match, since
+// recovery still parses such a file: past MaxNesting it is refused as a
+// whole, as when they match.
+func (p *parser) tooDeep(depth *int, tok token) bool {
+	switch p.val(tok) {
+	case "(", "[", "{":
+		*depth++
+		if *depth > MaxNesting {
+			p.diags.Errorf(p.tokRange(tok), "brackets nest more than %d deep", MaxNesting)
+			p.fatal = true
+			return true
+		}
+	case ")", "]", "}":
+		*depth = max(*depth-1, 0)
+	}
+	return false
+}
+
+var (
+	closer = map[string]string{"(": ")", "[": "]", "{": "}"}
+	opener = map[string]string{")": "(", "]": "[", "}": "{"}
+)
+
+// closesAny reports whether the closer v matches one of the open brackets:
+// if not, v itself is the stray one.
+func closesAny(p *parser, open []token, v string) bool {
+	for _, o := range open {
+		if closer[p.val(o)] == v {
+			return true
+		}
+	}
+	return false
+}
+
+// scanErrorAt notes that the token at offset has a scan error.
+func (p *parser) scanErrorAt(offset int) {
+	if p.scanErrors == nil {
+		p.scanErrors = map[int]bool{}
+	}
+	p.scanErrors[offset] = true
+}
+
+// scanError reports a problem with one token, which the parser will not
+// report again.
+func (p *parser) scanError(tok token, format string, args ...any) {
+	p.scanErrorAt(int(tok.Offset))
+	if p.reportedErrors >= MaxErrors {
+		p.errorsOver++
+		return
+	}
+	p.reportedErrors++
+	p.diags.Errorf(p.tokRange(tok), format, args...)
+}
 
 // matchBracket keeps the stack of open brackets. Checking them before
 // parsing names the bracket that is really at fault, the unclosed opener,
@@ -174,22 +264,73 @@ func (p *parser) matchBracket(open []token, tok token) ([]token, bool) {
 		open = append(open, tok)
 		if len(open) == MaxNesting+1 {
 			p.diags.Errorf(p.tokRange(tok), "brackets nest more than %d deep", MaxNesting)
+			p.fatal = true
 			return open, false
 		}
 	case ")", "]", "}":
 		if len(open) == 0 {
-			p.diags.Errorf(p.tokRange(tok), "unexpected %s: there is no open bracket to close", v)
+			p.scanError(tok, "unexpected %s: there is no open bracket to close", v)
 			return open, false
 		}
 		o := open[len(open)-1]
+		if want := closer[p.val(o)]; want != v && p.val(o) == "{" && !closesAny(p, open, v) {
+			// f(x)) in a block: the ) is the stray one, not the block's {.
+			p.scanError(tok, "unexpected %s: no %s is open here", v, opener[v])
+			return open, false
+		}
 		if want := closer[p.val(o)]; want != v {
 			at := p.pos(int(tok.Offset))
-			p.diags.Errorf(p.tokRange(o), "this %s is not closed: expected %s before the %s at line %d, column %d", p.val(o), want, v, at.Line, at.Column)
+			p.scanError(o, "this %s is not closed: expected %s before the %s at line %d, column %d", p.val(o), want, v, at.Line, at.Column)
+			p.scanErrorAt(int(tok.Offset))
 			return open, false
+		}
+		if v == "}" && p.misindented.End == 0 && !p.indentMatches(o, tok) {
+			p.misindented = o
 		}
 		open = open[:len(open)-1]
 	}
 	return open, true
+}
+
+// unclosed reports the brackets still open at the end of the file, and
+// closes the braces among them with virtual tokens at the end, so that
+// recovery can parse what they hold. The brace blamed is the first whose
+// } is not indented like its opening line, when there is one: the }
+// that closed it is likely another's.
+func (p *parser) unclosed(open []token) {
+	o := open[len(open)-1]
+	if m := p.misindented; m.End != 0 && p.val(m) == "{" {
+		o = m
+	}
+	p.scanError(o, "this %s is never closed; expected %s before the end of the file", p.val(o), closer[p.val(o)])
+	for i := len(open) - 1; i >= 0; i-- {
+		if p.val(open[i]) == "{" {
+			at := int32(len(p.text))
+			p.text += "}"
+			p.tokens = append(p.tokens, token{Offset: at, End: at + 1, Type: int8(tokOp)})
+		}
+	}
+}
+
+// indentMatches reports whether a } that begins its line is indented like
+// the line of the { it closes (a } after other text on its line always
+// matches).
+func (p *parser) indentMatches(open, close token) bool {
+	indent := func(off int) (int, bool) {
+		line := p.pos(off).Line - 1
+		start := p.lines[line]
+		n := 0
+		for start+n < off && (p.src[start+n] == ' ' || p.src[start+n] == '\t') {
+			n++
+		}
+		return n, start+n == off
+	}
+	closeIndent, first := indent(int(close.Offset))
+	if !first {
+		return true
+	}
+	openIndent, _ := indent(int(open.Offset))
+	return openIndent == closeIndent
 }
 
 // syntaxError turns participle's error into a diagnostic in the language's
@@ -200,11 +341,7 @@ func (p *parser) syntaxError(err error) {
 	}
 	var perr participle.Error
 	if f := p.failure; f != nil && errors.As(err, &perr) && int(f.at.Offset) > perr.Position().Offset {
-		msg := "unexpected " + describeToken(lexer.Token{Type: f.at.Kind(), Value: p.val(f.at)})
-		if f.at.Kind() == tokEOF {
-			msg = "unexpected end of file"
-		}
-		p.hint(p.diags.Errorf(p.tokRange(f.at), "%s, expected %s", msg, f.expected), int(f.at.Offset))
+		p.fastError(f)
 		return
 	}
 	var ute *participle.UnexpectedTokenError
@@ -228,6 +365,19 @@ func (p *parser) syntaxError(err error) {
 	p.diags.Errorf(p.point(0), "%v", err)
 }
 
+// fastError reports where the fast path gave up, and what would have
+// fitted there.
+func (p *parser) fastError(f *quickFailure) {
+	if p.strayElseAt(int(f.at.Offset)) {
+		return
+	}
+	msg := "unexpected " + describeToken(lexer.Token{Type: f.at.Kind(), Value: p.val(f.at)})
+	if f.at.Kind() == tokEOF || int(f.at.Offset) >= len(p.src) {
+		msg = "unexpected end of file"
+	}
+	p.hint(p.diags.Errorf(p.tokRange(f.at), "%s, expected %s", msg, f.expected), int(f.at.Offset))
+}
+
 // strayElse reports an error right after an "else" that no if's branch
 // precedes (the grammar read it as a step's name): say where else goes.
 func (p *parser) strayElse(err error) bool {
@@ -239,11 +389,17 @@ func (p *parser) strayElse(err error) bool {
 	if f := p.failure; f != nil && int(f.at.Offset) > at {
 		at = int(f.at.Offset)
 	}
+	return p.strayElseAt(at)
+}
+
+// strayElseAt is strayElse for an error at offset at.
+func (p *parser) strayElseAt(at int) bool {
 	i := p.tokenBefore(at)
 	if i < 0 || p.val(p.tokens[i]) != "else" {
 		return false
 	}
-	p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	d := p.diags.Errorf(p.tokRange(p.tokens[i]), "else follows only the } of an if's branch, as in if c { … } else { … }")
+	d.Notes = append(d.Notes, inBlock)
 	return true
 }
 

@@ -179,9 +179,9 @@ func TestSyntaxErrors(t *testing.T) {
 		{"empty index", "task t {\n  op1 = click(xs[])\n}\n", "an index needs one value", 2, 15},
 		{"deep nesting", "task t {\n  op1 = f(" + strings.Repeat("(", 70) + "1" + strings.Repeat(")", 70) + ")\n}\n", "nest more than 64 deep", 2, 73},
 		{"invalid utf-8", "task t {\n  op1 = open(\"\xff\")\n}\n", "not valid UTF-8", 2, 15},
-		{"top level junk", "op1 = click(x)\n", `unexpected "op1"`, 1, 1},
+		{"top level junk", "op1 = click(x)\n", "a step goes inside a task or a skill", 1, 1},
 		// A byte-order mark is skipped; columns on line 1 begin after it.
-		{"junk after a byte-order mark", "\ufeffop1 = click(x)\n", `unexpected "op1"`, 1, 1},
+		{"junk after a byte-order mark", "\ufeffop1 = click(x)\n", "a step goes inside a task or a skill", 1, 1},
 		{"error after a byte-order mark", "\ufefftask t {\n  op1 = click($x)\n}\n", `unexpected character "$"`, 2, 15},
 	}
 	for _, tt := range tests {

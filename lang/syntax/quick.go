@@ -26,6 +26,10 @@ type quick struct {
 	*parser
 	i       int
 	scratch quickScratch
+	// recovering is set for the second pass over a file the first pass
+	// gave up on: then q.tryStmt and q.tryDecl drop what does not parse
+	// and go on (recover.go).
+	recovering bool
 }
 
 // quickFailure is where and why the fast path gave up.

@@ -276,6 +276,10 @@ func (g *generator) group(n *groupNode, into *field) error {
 		return g.node(n.x, into)
 	case n.mode == '?':
 		g.printf("\tif %s {\n", g.cond(g.a.guard(n.x)))
+	case n.mode == '*' && recoverableList(n.x) != "":
+		// In recovery mode q.junk lets a token no statement begins with
+		// into the loop, where q.tryX reports it and skips ahead.
+		g.printf("\tfor %s || q.junk(%q) {\n", g.cond(g.a.guard(n.x)), recoverable[recoverableList(n.x)])
 	case n.mode == '*':
 		g.printf("\tfor %s {\n", g.cond(g.a.guard(n.x)))
 	case n.mode == '+':
@@ -291,11 +295,37 @@ func (g *generator) group(n *groupNode, into *field) error {
 	return nil
 }
 
+// recoverable are the lists the fast parser's recovery mode works on
+// (lang/syntax/recover.go), by element, with the text that ends each list
+// ("" for the end of the file). There a statement or declaration that does
+// not parse is reported and skipped, through the hand-written q.tryX,
+// instead of ending the parse.
+var recoverable = map[string]string{"gStmt": "}", "gDecl": ""}
+
+// recoverableList is the element of a repetition of one recoverable
+// struct, or "".
+func recoverableList(n node) string {
+	c, ok := n.(*capNode)
+	if !ok {
+		return ""
+	}
+	if sn, ok := c.x.(*structNode); ok {
+		if _, ok := recoverable[sn.name]; ok {
+			return sn.name
+		}
+	}
+	return ""
+}
+
 func (g *generator) capStruct(f *field, name string) error {
 	switch f.typ {
 	case "*" + name:
 		g.printf("\tv.%s = q.parse%s()\n", f.name, base(name))
 	case "[]*" + name:
+		if _, ok := recoverable[name]; ok && !g.lent(name) {
+			g.printf("\tif x, ok := q.try%s(); ok {\n\t\tv.%s = append(v.%s, x)\n\t}\n", base(name), f.name, f.name)
+			break
+		}
 		if g.lent(name) {
 			g.printf("\tq.scratch.%s = append(q.scratch.%s, q.parse%s())\n", name, name, base(name))
 			break
