@@ -24,6 +24,8 @@
 //	                  describeTarget           generated_id.go                          attributes that pick it alone in its snapshot
 //	item-loop         (*compiler).findLoop     compile.go, loop_list.go,                described ops → the table-row or list-item       3
 //	                                           loop_evidence.go, loop_filter.go         loop, its body, its later iterations folded
+//	choice-loops      (*compiler).             loop_choice.go                           → a click in every item of a list, chosen by     3
+//	                  findNumberLoops                                                   the number the item shows: a loop with an if
 //	value-loops       (*compiler).             loop_values.go                           → runs of ops done once per value of a list      3
 //	                  findValueLoops                                                    the screen names
 //	emit              (*compiler).emit         compile.go, build.go, key_run.go,        → *ast.File: steps, inputs, anchors, structure   3, 4

@@ -37,6 +37,9 @@ type pressRun struct {
 // else an until; then an assert), and the run's last op; nil when op i
 // starts no such run.
 func (c *compiler) runLoop(i int, st *state) (stmts []ast.Stmt, end int) {
+	if loop, end := c.numberLoopStmt(i); loop != nil {
+		return []ast.Stmt{loop}, end
+	}
 	r := c.pressRunAt(i)
 	if r == nil {
 		return nil, i

@@ -25,6 +25,7 @@ var stages = []stage{
 	}},
 	{"describe", func(c *compiler, f *ast.File, _ Options) *ast.File { c.enrich(); return f }},
 	{"item-loop", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findLoop(); return f }},
+	{"choice-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findNumberLoops(); return f }},
 	{"value-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findValueLoops(); return f }},
 	{"emit", func(c *compiler, _ *ast.File, opts Options) *ast.File { return c.emit(opts) }},
 	{"dialogs", func(c *compiler, f *ast.File, _ Options) *ast.File { c.answerDialogs(f); return f }},
