@@ -18,10 +18,10 @@ func TestNumberLoopNeedsEvidence(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		name     string
-		rewrite  []string // pairs: an item's number, what it becomes
-		want     []string
-		notWant  []string
+		name    string
+		rewrite []string // pairs: an item's number, what it becomes
+		want    []string
+		notWant []string
 	}{
 		{"parity explains 7 Odd, 4 Even, 9 Odd", nil,
 			[]string{`if parse_number(regex("-?[0-9]+", item.text)) % 2 == 0 {`}, []string{"listitem(text:", "< 0"}},
