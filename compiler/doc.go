@@ -31,6 +31,9 @@
 //	emit              (*compiler).emit         compile.go, build.go, key_run.go,        → *ast.File: steps, inputs, anchors, structure   3, 4
 //	                                           choice*.go, screen*.go, synth/           dependencies (same, next, row.cell), values
 //	                                                                                    read from the screen by synthesized programs
+//	guard             (*compiler).             guard_instruction.go                     file → when no step reads the instruction and    3
+//	                  guardInstruction                                                  it names a value: an assert that it names the
+//	                                                                                    demonstrated one (never silently wrong)
 //	dialogs           (*compiler).             extract_dialogs.go                       file → dialog: and prompt: on the steps that     -
 //	                  answerDialogs                                                     opened native dialogs
 //	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6

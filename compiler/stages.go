@@ -28,6 +28,7 @@ var stages = []stage{
 	{"choice-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findNumberLoops(); return f }},
 	{"value-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findValueLoops(); return f }},
 	{"emit", func(c *compiler, _ *ast.File, opts Options) *ast.File { return c.emit(opts) }},
+	{"guard", func(c *compiler, f *ast.File, _ Options) *ast.File { c.guardInstruction(f); return f }},
 	{"dialogs", func(c *compiler, f *ast.File, _ Options) *ast.File { c.answerDialogs(f); return f }},
 	{"semantic", func(c *compiler, f *ast.File, opts Options) *ast.File {
 		if opts.LLM != nil {
