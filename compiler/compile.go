@@ -347,6 +347,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}
+	if e, ok := c.dateChoice(i, t, snap); ok {
+		return e
+	}
 	if e, ok := c.ordinalChoice(i, t, snap); ok {
 		return e
 	}

@@ -88,17 +88,8 @@ func (c *compiler) findInstruction() (int, *targetDesc, string) {
 			if x == nil {
 				continue
 			}
-			cand := map[int]bool{}
-			for k := range x.snap.Elements {
-				if isInstruction(&x.snap.Elements[k], x.texts[k]) {
-					cand[k] = true
-				}
-			}
 			best := -1
-			for k := range cand {
-				if hasCandidateBelow(x.snap, k, cand) {
-					continue // the area around the sentence
-				}
+			for _, k := range instructions(x) {
 				if best < 0 || x.snap.Elements[k].Bounds.Y < x.snap.Elements[best].Bounds.Y ||
 					(x.snap.Elements[k].Bounds.Y == x.snap.Elements[best].Bounds.Y && k < best) {
 					best = k
@@ -140,6 +131,25 @@ func init() {
 		reply forward delete remove star copy paste scroll use guess answer sort focus highlight add make give`) {
 		imperativeVerbs[w] = true
 	}
+}
+
+// instructions returns the elements of a screen that read as instructions
+// naming a value (isInstruction), the innermost of nested ones: the
+// sentence, not the area around it.
+func instructions(x *screenIndex) []int {
+	cand := map[int]bool{}
+	for k := range x.snap.Elements {
+		if isInstruction(&x.snap.Elements[k], x.texts[k]) {
+			cand[k] = true
+		}
+	}
+	var out []int
+	for k := range x.snap.Elements {
+		if cand[k] && !hasCandidateBelow(x.snap, k, cand) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // hasCandidateBelow reports whether a candidate lies inside element k.

@@ -9,6 +9,7 @@ import (
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // A press run is one key pressed again and again on one element (a slider
@@ -115,10 +116,10 @@ func signed(e ast.Expr) ast.Expr {
 	if f, ok := c.Fun.(*ast.Ref); ok && f.Name == "regex" && len(c.Args) == 2 {
 		if lit, ok := c.Args[0].Value.(*ast.StringLit); ok {
 			pat := lit.Value
-			if strings.HasPrefix(pat, "[0-9]") {
+			if strings.HasPrefix(pat, "[0-9]+") {
 				pat = "-?" + pat
 			}
-			out.Args[0] = &ast.Arg{Value: str(strings.ReplaceAll(pat, "([0-9]", "(-?[0-9]"))}
+			out.Args[0] = &ast.Arg{Value: str(strings.ReplaceAll(pat, "([0-9]+", "(-?[0-9]+"))}
 		}
 	}
 	return out
@@ -155,16 +156,32 @@ func (c *compiler) pressRunAt(i int) *pressRun {
 	if xb == nil || xa == nil {
 		return nil
 	}
-	was := map[string]string{}
+	// An element is the same before and after by its ref, or, when the
+	// page drew it anew (a calendar's title), by its place.
+	was, wasAt := map[string]string{}, map[string]string{}
 	for k := range xb.snap.Elements {
-		if ref := xb.snap.Elements[k].Ref; ref != "" {
-			was[ref] = xb.texts[k]
+		e := &xb.snap.Elements[k]
+		if e.Ref != "" {
+			was[e.Ref] = xb.texts[k]
 		}
+		if e.Path != "" {
+			wasAt[e.Role+" "+e.Path] = xb.texts[k]
+		}
+	}
+	oldText := func(k int) (string, bool) {
+		e := &xa.snap.Elements[k]
+		if old, ok := was[e.Ref]; ok && e.Ref != "" {
+			return old, true
+		}
+		old, ok := wasAt[e.Role+" "+e.Path]
+		return old, ok && e.Path != ""
 	}
 	var changed []int
 	for k := range xa.snap.Elements {
-		id, now := xa.snap.Elements[k].Ref, xa.texts[k]
-		if old, seen := was[id]; id != "" && seen && now != "" && now != old && len(now) <= 40 {
+		if inCell(xa.snap, k) || interactiveRole(&xa.snap.Elements[k]) {
+			continue // a control, or a grid's cell (a calendar's days), is not the value the control steps
+		}
+		if old, seen := oldText(k); seen && xa.texts[k] != "" && xa.texts[k] != old && len(xa.texts[k]) <= 40 {
 			changed = append(changed, k)
 		}
 	}
@@ -175,12 +192,15 @@ func (c *compiler) pressRunAt(i int) *pressRun {
 			continue
 		}
 		now := xa.texts[k]
-		want, ok := c.screenValue(i, now)
+		want, ok := c.datePartValue(i, now) // a calendar's month: more specific than the search
+		if !ok {
+			want, ok = c.screenValue(i, now)
+		}
 		if !ok || strings.Contains(printer.ExprString(want), desc.String()) {
 			continue // the value is not named elsewhere, or only by the element itself
 		}
 		return &pressRun{start: i, end: end, shown: &ast.Member{X: desc.Expr(), Name: ast.Ident{Name: xa.member[k]}},
-			shownDesc: desc.String(), want: want, old: was[xa.snap.Elements[k].Ref], now: now}
+			shownDesc: desc.String(), want: want, old: first(oldText(k)), now: now}
 	}
 	return nil
 }
@@ -215,4 +235,16 @@ func (c *compiler) runSnapshots(start, end int) (before, after string) {
 		}
 	}
 	return before, after
+}
+
+func first(s string, _ bool) string { return s }
+
+// inCell reports whether element k of s is, or lies inside, a table cell.
+func inCell(s *trace.Snapshot, k int) bool {
+	for n := 0; k >= 0 && k < len(s.Elements) && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
+		if s.Elements[k].Cell != nil {
+			return true
+		}
+	}
+	return false
 }
