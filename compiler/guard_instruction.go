@@ -37,7 +37,7 @@ func (c *compiler) guardInstruction(file *ast.File) {
 		return
 	}
 	op, desc, text := c.findInstruction()
-	if desc == nil {
+	if desc == nil || !namesValue(text) {
 		return
 	}
 	if strings.Contains(string(printer.Format(file)), desc.String()) {
@@ -79,8 +79,8 @@ func (c *compiler) guardInstruction(file *ast.File) {
 // findInstruction returns the first op whose screen shows the instruction,
 // the instruction's description and its text: a visible text outside
 // lists, tables and controls that reads as an order (it starts with a verb
-// of imperativeVerbs) and names a value; the innermost of nested ones and
-// the topmost of the rest; and one a description picks alone.
+// of imperativeVerbs); the innermost of nested ones and the topmost of the
+// rest; and one a description picks alone.
 func (c *compiler) findInstruction() (int, *targetDesc, string) {
 	for i := range c.infos {
 		for _, id := range c.snapshotsBefore(i) {
@@ -108,16 +108,20 @@ func (c *compiler) findInstruction() (int, *targetDesc, string) {
 	return -1, nil, ""
 }
 
-// isInstruction reports whether e, showing text, reads as an instruction
-// that names a value.
+// isInstruction reports whether e, showing text, reads as an instruction.
+// The area around it (a page wrapper whose text starts with the same
+// sentence) is one too; instructions keeps the innermost.
 func isInstruction(e *trace.Element, text string) bool {
 	words := strings.Fields(text)
 	if !e.Visible || e.List != nil || e.Cell != nil || interactiveRole(e) || len(words) < 4 {
 		return false
 	}
-	if !imperativeVerbs[strings.ToLower(strings.Trim(words[0], ".,:;!"))] {
-		return false
-	}
+	return imperativeVerbs[strings.ToLower(strings.Trim(words[0], ".,:;!"))]
+}
+
+// namesValue reports whether an instruction names a value: a quoted
+// phrase, a number or a date.
+func namesValue(text string) bool {
 	return instructionValue[0].MatchString(text) || instructionValue[1].MatchString(text)
 }
 
@@ -134,8 +138,8 @@ func init() {
 }
 
 // instructions returns the elements of a screen that read as instructions
-// naming a value (isInstruction), the innermost of nested ones: the
-// sentence, not the area around it.
+// (isInstruction), the innermost of nested ones: the sentence, not the
+// area around it, whose text holds the rest of the page too.
 func instructions(x *screenIndex) []int {
 	cand := map[int]bool{}
 	for k := range x.snap.Elements {
