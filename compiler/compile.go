@@ -350,6 +350,9 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 	if e, ok := c.dateChoice(i, t, snap); ok {
 		return e
 	}
+	if e, ok := c.labelChoice(i, t, snap); ok {
+		return e
+	}
 	if e, ok := c.ordinalChoice(i, t, snap); ok {
 		return e
 	}

@@ -33,13 +33,17 @@ type pressRun struct {
 	old, now   string
 }
 
-// runLoop returns the statements that replace the press run starting at
-// op i (a while per direction for a number and a key with an opposite,
+// runLoop returns the statements that replace what starts at op i: a
+// number loop (loop_choice.go), a page search (page_search.go), or the
+// press run starting at op i (a while per direction for a number and a key with an opposite,
 // else an until; then an assert), and the run's last op; nil when op i
 // starts no such run.
 func (c *compiler) runLoop(i int, st *state) (stmts []ast.Stmt, end int) {
 	if loop, end := c.numberLoopStmt(i); loop != nil {
 		return []ast.Stmt{loop}, end
+	}
+	if stmts := c.pageSearch(i, st); stmts != nil {
+		return stmts, i
 	}
 	r := c.pressRunAt(i)
 	if r == nil {
