@@ -40,9 +40,6 @@ func (c *compiler) guardInstruction(file *ast.File) {
 	if desc == nil || !namesValue(text) {
 		return
 	}
-	if strings.Contains(string(printer.Format(file)), desc.String()) {
-		return // the workflow reads the instruction
-	}
 	var pat *regexp.Regexp
 	var value string
 	for _, re := range instructionValue {
@@ -51,8 +48,8 @@ func (c *compiler) guardInstruction(file *ast.File) {
 			break
 		}
 	}
-	if pat == nil {
-		return
+	if pat == nil || c.readsValue(op, string(printer.Format(file)), value) {
+		return // the workflow reads the instruction
 	}
 	at := -1
 	for k, s := range task.Body.Stmts {
@@ -74,6 +71,27 @@ func (c *compiler) guardInstruction(file *ast.File) {
 	stmts = append(append(stmts, guard), task.Body.Stmts[at:]...)
 	task.Body.Stmts = stmts
 	c.warn(c.infos[op].Events, "%s: the instruction names %q and no step reads it; the workflow repeats the demonstration's choices, so it asserts that the instruction names %q", c.infos[op].name, value, value)
+}
+
+// readsValue reports whether src reads an element that showed value on op
+// i's screen: the instruction, or an element around or inside it that the
+// recorder gave another role (a list item).
+func (c *compiler) readsValue(i int, src, value string) bool {
+	for _, id := range c.snapshotsBefore(i) {
+		x := c.screenIndexOf(id)
+		if x == nil {
+			continue
+		}
+		for k := range x.snap.Elements {
+			if !strings.Contains(x.texts[k], value) {
+				continue
+			}
+			if d, _ := sourceDesc(c.tr, x, k); d != nil && strings.Contains(src, d.String()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // findInstruction returns the first op whose screen shows the instruction,

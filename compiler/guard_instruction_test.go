@@ -51,4 +51,29 @@ func TestGuardInstruction(t *testing.T) {
 			}
 		})
 	}
+
+	// The recorder made the instruction a list item, so the instruction
+	// found is the page around it; a step that reads the list item reads
+	// the value, and no guard is written.
+	t.Run("a step reads the value through another element", func(t *testing.T) {
+		src := strings.Replace(raw, `"id": "query",`, `"id": "query", "list": {"container": "div", "index": 0, "size": 1},`, 1)
+		src = strings.Replace(src, `"role": "text",`, `"role": "listitem",`, 1)
+		src = strings.Replace(src, `"id": "wrap"`, `"id": "wrap", "text": "`+sentence+` Submit"`, 1)
+		for _, b := range []string{"4", "7"} {
+			src = strings.Replace(src, `"ref": "b1",`, `"ref": "n`+b+`", "role": "button", "parent": 0, "visible": true, "enabled": true, "path": "div/span[`+b+`]", "name": "`+b+`", "text": "`+b+`", "bounds": {"x": 100, "y": 60, "w": 20, "h": 20}}, {"ref": "b1",`, 1)
+		}
+		src = strings.Replace(src, `"target": {
+    "ref": "c2"
+   }`, `"target": {
+    "ref": "n4"
+   }`, 1)
+		tr, err := trace.Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(compileOK(t, tr, "draw.cog").Source)
+		if strings.Contains(got, "same_instruction") || !strings.Contains(got, `listitem(id: "query").text`) {
+			t.Errorf("want the button read from the list item and no guard:\n%s", got)
+		}
+	})
 }
