@@ -49,8 +49,9 @@ func TestCauses(t *testing.T) {
 			[]string{`op2 = click(option(name: "Banana", within: fruit))`, `op3 = multi_select([option(name: "Damson", within: fruit)])`, `op4 = click(button(name: "Order"))`}, []string{"scroll(", "type("}, ""},
 		{"retyping a field: no step for Ctrl+A's selection, no program over the old content", "retype",
 			[]string{`op5 = key("Ctrl+A", target: guess_box)  `, `op6 = type(guess_box, guess_value)`, `input guess_value: text = "8"`}, []string{"select_text", "parse_number"}, ""},
-		{"a different button per item is a choice per item, not a loop nor next()", "per_item_choice",
-			[]string{`op3 = click(button(name: "Even", within: listitem(text: "Odd 4 Even")))`, `op6 = click(checkbox(path: "main/form/p[2]/input"))`}, []string{"for item", "next("}, ""},
+		{"a different button per item, as the item's number is even or odd, is a loop over every item with an if, not next()", "per_item_choice",
+			[]string{"for item in items(list(id: \"numbers\")) {", `if parse_number(regex("-?[0-9]+", item.text)) % 2 == 0 {`, `op3 = click(button(name: "Even", within: item))`, `op2 = click(button(name: "Odd", within: item))`, `op6 = click(checkbox(path: "main/form/p[2]/input"))`},
+			[]string{"next(", "items(list(id: \"numbers\"))[", "listitem(text:"}, "as the item's number is even or not"},
 		{"a password is a secret input with no default", "password",
 			[]string{"input password: secret\n", `type(password_box, password)`}, []string{"••", `secret =`}, ""},
 	}

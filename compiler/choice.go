@@ -49,12 +49,13 @@ import (
 // choiceState is what the compiler keeps about choices and loops by
 // values read from the screen.
 type choiceState struct {
-	stub       *screenStub      // tests: stands in for the screen search
-	examples   map[int]ast.Expr // op → the demonstrated value of a choice computed from the screen
-	valueLoops []*valueLoop     // runs of ops done once per value of a list (loop_values.go)
-	loopIter   ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
-	loopGuard  *ast.Call        // the assertion before a filtered loop that it has items
-	loopNote   string           // the filtered loop's comment
+	stub        *screenStub      // tests: stands in for the screen search
+	examples    map[int]ast.Expr // op → the demonstrated value of a choice computed from the screen
+	valueLoops  []*valueLoop     // runs of ops done once per value of a list (loop_values.go)
+	loopIter    ast.Expr         // the items a filtered loop walks (loop_filter.go), or nil
+	loopGuard   *ast.Call        // the assertion before a filtered loop that it has items
+	loopNote    string           // the filtered loop's comment
+	numberLoops []*numberLoop    // items chosen by the number they show (loop_choice.go)
 }
 
 // screenStub stands in for the screen search in tests of what is built on

@@ -360,6 +360,12 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 	if e, ok := c.choiceExpr(i, t, d, st, snap); ok {
 		return e
 	}
+	if e, ok := c.dateChoice(i, t, snap); ok {
+		return e
+	}
+	if e, ok := c.labelChoice(i, t, snap); ok {
+		return e
+	}
 	if e, ok := c.ordinalChoice(i, t, snap); ok {
 		return e
 	}
@@ -572,8 +578,9 @@ func (c *compiler) emit(opts Options) *ast.File {
 	}
 	var outer state // what is visible after the loop
 	restored := false
+	runEnd := -1 // the last op of a press run a loop already does (key_run.go)
 	for i, in := range c.infos {
-		if c.folded[i] {
+		if c.folded[i] || i <= runEnd {
 			continue // a later iteration of the loop, done by the loop
 		}
 		if i == c.loopLo {
@@ -593,6 +600,10 @@ func (c *compiler) emit(opts Options) *ast.File {
 		}
 		if vl := c.valueLoopAt(i); vl != nil {
 			steps = append(steps, c.valueLoopStmt(vl))
+			continue
+		}
+		if loop, end := c.runLoop(i, st); loop != nil {
+			steps, runEnd = append(steps, loop...), end
 			continue
 		}
 		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.withExample(i, c.stepExpr(i, st)), in.Button), c.tr, in.Events)}
@@ -623,9 +634,6 @@ func (c *compiler) emit(opts Options) *ast.File {
 			continue
 		}
 		steps = append(steps, s)
-		if check := c.keyRunCheck(i); check != nil {
-			steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("shows_value", "_")}, Value: check})
-		}
 	}
 	// Name the anchors now that inputs have taken their names.
 	var anchors []ast.Stmt

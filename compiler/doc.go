@@ -24,6 +24,8 @@
 //	                  describeTarget           generated_id.go                          attributes that pick it alone in its snapshot
 //	item-loop         (*compiler).findLoop     compile.go, loop_list.go,                described ops → the table-row or list-item       3
 //	                                           loop_evidence.go, loop_filter.go         loop, its body, its later iterations folded
+//	choice-loops      (*compiler).             loop_choice.go                           → a click in every item of a list, chosen by     3
+//	                  findNumberLoops                                                   the number the item shows: a loop with an if
 //	value-loops       (*compiler).             loop_values.go                           → runs of ops done once per value of a list      3
 //	                  findValueLoops                                                    the screen names
 //	emit              (*compiler).emit         compile.go, build.go, key_run.go,        → *ast.File: steps, inputs, anchors, structure   3, 4
@@ -31,6 +33,9 @@
 //	                                                                                    read from the screen by synthesized programs
 //	repeat-count      (*compiler).             repeat_count.go                          file → runs of identical steps done as many      -
 //	                  repeatCounts                                                      times as a number the screen named: repeat N
+//	guard             (*compiler).             guard_instruction.go                     file → when no step reads the instruction and    3
+//	                  guardInstruction                                                  it names a value: an assert that it names the
+//	                                                                                    demonstrated one (never silently wrong)
 //	dialogs           (*compiler).             extract_dialogs.go                       file → dialog: and prompt: on the steps that     -
 //	                  answerDialogs                                                     opened native dialogs
 //	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6

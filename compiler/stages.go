@@ -25,9 +25,11 @@ var stages = []stage{
 	}},
 	{"describe", func(c *compiler, f *ast.File, _ Options) *ast.File { c.enrich(); return f }},
 	{"item-loop", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findLoop(); return f }},
+	{"choice-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findNumberLoops(); return f }},
 	{"value-loops", func(c *compiler, f *ast.File, _ Options) *ast.File { c.findValueLoops(); return f }},
 	{"emit", func(c *compiler, _ *ast.File, opts Options) *ast.File { return c.emit(opts) }},
 	{"repeat-count", func(c *compiler, f *ast.File, _ Options) *ast.File { c.repeatCounts(f); return f }},
+	{"guard", func(c *compiler, f *ast.File, _ Options) *ast.File { c.guardInstruction(f); return f }},
 	{"dialogs", func(c *compiler, f *ast.File, _ Options) *ast.File { c.answerDialogs(f); return f }},
 	{"semantic", func(c *compiler, f *ast.File, opts Options) *ast.File {
 		if opts.LLM != nil {

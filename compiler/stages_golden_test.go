@@ -134,7 +134,7 @@ func showStage(name string, c *compiler, file *ast.File) string {
 		return showOps(c.ops)
 	case "describe":
 		return showInfos(c)
-	case "item-loop", "value-loops":
+	case "item-loop", "choice-loops", "value-loops":
 		return showLoops(c)
 	}
 	return string(printer.Format(file))
@@ -200,6 +200,10 @@ func showLoops(c *compiler) string {
 		}
 		fmt.Fprintf(&b, "item loop over the %s of %s: body op%d..op%d, demonstrated on %s %d and %d more alike\n",
 			what, c.loopDesc, c.loopLo+1, c.loopHi+1, of, c.loopRow, c.loopReps)
+	}
+	for _, l := range c.numberLoops {
+		fmt.Fprintf(&b, "choice loop over the items of %s: op%d..op%d, op%d when the item's number is %s, else op%d\n",
+			l.list, l.lo+1, l.hi+1, l.yes+1, l.rule.name, l.no+1)
 	}
 	for _, vl := range c.valueLoops {
 		fmt.Fprintf(&b, "value loop: op%d..op%d once per value of %s (demonstrated %q)\n",

@@ -32,6 +32,27 @@ type spot struct {
 // test there (one evaluation; for an element of a cross-origin frame, one
 // more per frame level to map the point out and hit-test the frame).
 func (d *Driver) locate(ctx context.Context, t *tab, e *driver.Element) (spot, error) {
+	// What covers the target may be on its way out: a date picker fading
+	// after the day was picked, a menu closing. So a covered target is
+	// looked at again for a moment before the step fails; a cover that
+	// stays (a modal dialog) still fails it, as before.
+	deadline := time.Now().Add(coverWait)
+	for {
+		s, err := d.locateOnce(ctx, t, e)
+		if pe, ok := err.(*pageError); !ok || !pe.Covered || time.Now().After(deadline) {
+			return s, err
+		}
+		if err := sleep(ctx, 50*time.Millisecond); err != nil {
+			return s, err
+		}
+	}
+}
+
+// coverWait is how long locate waits for what covers a target to go.
+const coverWait = time.Second
+
+// locateOnce is locate without waiting for a cover to go.
+func (d *Driver) locateOnce(ctx context.Context, t *tab, e *driver.Element) (spot, error) {
 	if e == nil {
 		return spot{}, fmt.Errorf("the action needs a target element")
 	}
@@ -158,7 +179,7 @@ func (d *Driver) drag(ctx context.Context, t *tab, src, dst *driver.Element) err
 // locateNoHit finds a drop target's center: what covers it during a drag
 // is usually the dragged element itself.
 func (d *Driver) locateNoHit(ctx context.Context, t *tab, e *driver.Element) (spot, error) {
-	s, err := d.locate(ctx, t, e)
+	s, err := d.locateOnce(ctx, t, e)
 	if pe, ok := err.(*pageError); ok && pe.Covered {
 		b := e.Bounds
 		cx, cy := b.Center()

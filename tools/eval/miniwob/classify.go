@@ -39,7 +39,10 @@ var readMembers = map[string]bool{"text": true, "value": true}
 type stepCounts struct {
 	Steps                              int
 	Fixed, Structure, Synthesis, Model int
-	kinds                              map[string]answer // by step name
+	// Constructs are the control-flow statements the workflow uses
+	// ("for,until"; "-" for none: why.go).
+	Constructs string
+	kinds      map[string]answer // by step name
 }
 
 // add counts one step.
@@ -76,7 +79,7 @@ func classifySource(filename string, src []byte) (stepCounts, error) {
 	if ds.HasErrors() {
 		return stepCounts{}, fmt.Errorf("parsing %s: %v", filename, ds.Err())
 	}
-	var counts stepCounts
+	counts := stepCounts{Constructs: constructsOf(f)}
 	skills := map[string]bool{}
 	for _, d := range f.Decls {
 		if s, ok := d.(*ast.Skill); ok {

@@ -13,16 +13,21 @@ import (
 // kind, the demonstration's reward, the compiled workflow's steps by
 // answer, both workflows' successes over the fresh seeds, their silently
 // wrong runs, how many seeds showed the demonstrated instruction again,
-// model calls and unanswered model steps, the time, and the compiled
-// workflow's first failing seed.
+// model calls and unanswered model steps, the time, the control flow the
+// compiled workflow uses, why its unsolved runs failed (why.go), and its
+// first failing seed.
 func printEvalTable(w io.Writer, results []*taskEval, seeds int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "task\tkind\tdemo\tsteps\tstruct\tsynth\tmodel\tcompiled\tliteral\tsilent c/l\tsame\tcalls\tno model\ttime\tfirst failing seed\tstep\tmessage")
+	fmt.Fprintln(tw, "task\tkind\tdemo\tsteps\tstruct\tsynth\tmodel\tcompiled\tliteral\tsilent c/l\tsame\tcalls\tno model\ttime\tconstructs\twhy failures fail\tfirst failing seed\tstep\tmessage")
 	for _, r := range results {
 		c := r.counts
 		steps := []string{strconv.Itoa(c.Steps), strconv.Itoa(c.Structure), strconv.Itoa(c.Synthesis), strconv.Itoa(c.Model)}
 		if r.compiled.w.src == "" || r.countsErr != "" {
 			steps = []string{"-", "-", "-", "-"}
+		}
+		constructs := r.counts.Constructs
+		if constructs == "" {
+			constructs = "-"
 		}
 		seed, step, msg, failed := r.compiled.firstFailure()
 		if !failed {
@@ -34,11 +39,11 @@ func printEvalTable(w io.Writer, results []*taskEval, seeds int) {
 		if r.countsErr != "" {
 			msg = strings.TrimSpace("[steps: " + r.countsErr + "] " + msg)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\n",
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d/%d\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\n",
 			r.task, kindText(r.kind), rewardText(r.demo.reward), strings.Join(steps, "\t"),
 			rate(r.compiled, seeds), rate(r.literal, seeds), r.compiled.silent(), r.literal.silent(),
 			sameSeeds(r), r.compiled.modelCalls()+r.literal.modelCalls(), r.compiled.unanswered(r.counts),
-			secs(r.took), seed, step, oneLine("", msg, 140))
+			secs(r.took), constructs, orDash(failureReasons(r.compiled, r.counts)), seed, step, oneLine("", msg, 140))
 	}
 	_ = tw.Flush()
 }
@@ -142,6 +147,13 @@ func sameSeeds(r *taskEval) int {
 		}
 	}
 	return n
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 func rate(v variantEval, seeds int) string { return fmt.Sprintf("%d/%d", v.successes(), seeds) }
