@@ -71,7 +71,7 @@ func parseOptions(args []string) (options, error) {
 		fs.StringVar(&o.replaySeed, "replay-seed", "", "the seed the workflow is replayed on (default: -seed; another seed tries a fresh instance)")
 	} else {
 		fs.IntVar(&o.fresh, "fresh", 10, "how many fresh seeds (-seed with -1, -2 … appended) each workflow is run on")
-		fs.StringVar(&o.demos, "demos", "1", "demonstrations per task, merged into one workflow: a number, or auto (one per kind of instance for the kind-4 tasks, else 1)")
+		fs.StringVar(&o.demos, "demos", "auto", "demonstrations per task, merged into one workflow: a number, or auto (one per kind of instance for the kind-4 tasks, else 1)")
 		fs.IntVar(&o.parallel, "parallel", 2, "how many runs at a time, each in a browser context of its own (2 cores: 2 is about 25% faster than 1)")
 	}
 	fs.StringVar(&o.fixtures, "fixtures", "", "the MiniWoB++ html folder (default $COGFLOW_FIXTURES/miniwob/html or ../shared/fixtures/miniwob/html)")

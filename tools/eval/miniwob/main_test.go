@@ -15,7 +15,7 @@ func TestParseOptions(t *testing.T) {
 		{name: "replay by default", args: nil, want: options{mode: "replay", seed: "1", replaySeed: "1"}},
 		{name: "replay flags without the mode", args: []string{"-seed", "3", "-replay-seed", "4"},
 			want: options{mode: "replay", seed: "3", replaySeed: "4"}},
-		{name: "eval defaults", args: []string{"eval"}, want: options{mode: "eval", seed: "1", replaySeed: "1", fresh: 10, parallel: 2, demos: "1"}},
+		{name: "eval defaults", args: []string{"eval"}, want: options{mode: "eval", seed: "1", replaySeed: "1", fresh: 10, parallel: 2, demos: "auto"}},
 		{name: "eval flags", args: []string{"eval", "-seed", "3", "-fresh", "2", "-parallel", "2", "-tasks", "a,b", "-demos", "auto"},
 			want: options{mode: "eval", seed: "3", replaySeed: "3", fresh: 2, parallel: 2, tasks: "a,b", demos: "auto"}},
 		{name: "a number of demonstrations", args: []string{"eval", "-demos", "3"},
