@@ -85,7 +85,8 @@ eval-replay-miniwob:
 	$(GO) run ./tools/eval/miniwob replay $(MINIWOB_FLAGS)
 
 # Generalization from one demonstration (issue 13): each MiniWoB++ task is
-# demonstrated once (seed A), compiled with no model, and run on N fresh
+# demonstrated once (seed A; the kind-4 tasks once per kind of instance,
+# merged: issue 16), compiled with no model, and run on N fresh
 # seeds, next to a literal replay (`compile --literal`) of the same
 # demonstration; prints per task its kind, both success rates, how the
 # steps are answered, and the means by kind. About 30 minutes on 2 cores;
