@@ -172,6 +172,14 @@ category "contextual_selection" {
     ]
   }
 
+  subcategory "explore" {
+    definition = "Find an element that is not on the current screen by exploring the app (opening menus, tabs, folders and pages, and going back from wrong paths) until it shows, within a step budget; deterministic when an input describes the element."
+    examples = [
+      "explore<\"the Import contacts entry of the settings\">(op2)",
+      "contextual_selection.explore<\"the file named in the instruction\">(op1)",
+    ]
+  }
+
   subcategory "match_text" {
     definition = "Select, from a set of candidate texts on the screen, the text that best matches the context given by the inputs, and return the text itself."
     result     = "text"

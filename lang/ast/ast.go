@@ -263,9 +263,40 @@ func (s *JumpStmt) Word() string {
 	return "break"
 }
 
+// TryStmt is `try { … } fallback { … }`: when a step inside Body fails,
+// the rest of Body is skipped and Fallback runs.
+type TryStmt struct {
+	StmtMeta
+	Range    Range
+	Body     *Block
+	Fallback *Block
+}
+
+// ExploreStmt is `explore "goal" [, budget: n] { … }`: a step in Body whose
+// target is missing makes the run explore the app for it, within the
+// budget. Options are the named arguments after the goal.
+type ExploreStmt struct {
+	StmtMeta
+	Range   Range
+	Goal    *StringLit
+	Options []*Arg
+	Body    *Block
+}
+
+// Option returns the value of the named option, or nil.
+func (s *ExploreStmt) Option(name string) Expr {
+	for _, a := range s.Options {
+		if a != nil && a.Name != nil && a.Name.Name == name {
+			return a.Value
+		}
+	}
+	return nil
+}
+
 // Bodies returns the blocks a statement holds, in source order: a for's
-// or repeat's body, an if's branches (through its else-if chain); nil for
-// statements without a body.
+// or repeat's body, an if's branches (through its else-if chain), a try's
+// body then its fallback, an explore's body; nil for statements without a
+// body.
 func Bodies(s Stmt) []*Block {
 	switch s := s.(type) {
 	case *ForStmt:
@@ -273,6 +304,10 @@ func Bodies(s Stmt) []*Block {
 	case *RepeatStmt:
 		return []*Block{s.Body}
 	case *WhileStmt:
+		return []*Block{s.Body}
+	case *TryStmt:
+		return []*Block{s.Body, s.Fallback}
+	case *ExploreStmt:
 		return []*Block{s.Body}
 	case *IfStmt:
 		var out []*Block
@@ -287,14 +322,18 @@ func Bodies(s Stmt) []*Block {
 	return nil
 }
 
-func (s *IfStmt) Rng() Range     { return s.Range }
-func (s *RepeatStmt) Rng() Range { return s.Range }
-func (*IfStmt) stmtNode()        {}
-func (*RepeatStmt) stmtNode()    {}
-func (s *WhileStmt) Rng() Range  { return s.Range }
-func (*WhileStmt) stmtNode()     {}
-func (s *JumpStmt) Rng() Range   { return s.Range }
-func (*JumpStmt) stmtNode()      {}
+func (s *IfStmt) Rng() Range      { return s.Range }
+func (s *RepeatStmt) Rng() Range  { return s.Range }
+func (*IfStmt) stmtNode()         {}
+func (*RepeatStmt) stmtNode()     {}
+func (s *WhileStmt) Rng() Range   { return s.Range }
+func (*WhileStmt) stmtNode()      {}
+func (s *JumpStmt) Rng() Range    { return s.Range }
+func (*JumpStmt) stmtNode()       {}
+func (s *TryStmt) Rng() Range     { return s.Range }
+func (*TryStmt) stmtNode()        {}
+func (s *ExploreStmt) Rng() Range { return s.Range }
+func (*ExploreStmt) stmtNode()    {}
 
 func (s *DriverDecl) Rng() Range { return s.Range }
 func (s *InputDecl) Rng() Range  { return s.Range }

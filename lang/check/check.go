@@ -240,6 +240,11 @@ func (c *checker) stmt(s ast.Stmt, top bool) {
 		c.repeatStmt(s)
 	case *ast.WhileStmt:
 		c.whileStmt(s)
+	case *ast.TryStmt:
+		c.branch(s, s.Body)
+		c.branch(s, s.Fallback)
+	case *ast.ExploreStmt:
+		c.exploreStmt(s)
 	case *ast.JumpStmt:
 		if c.loops == 0 {
 			c.diags.Errorf(s.Range, "%s is allowed only inside a loop (for, repeat, while or until)", s.Word())

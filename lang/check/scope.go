@@ -31,7 +31,7 @@ type symbol struct {
 	// from, "" when it carries none.
 	secret string
 	used   bool
-	// loop is the for, repeat or if whose body declared it (nil at the top
+	// loop is the for, repeat, while, if or try whose body declared it (nil at the top
 	// level); used to explain why it is not visible after it.
 	loop ast.Stmt
 }
@@ -148,6 +148,12 @@ func (c *checker) ref(r *ast.Ref) *symbol {
 			c.diags.Errorf(r.Range, "%s is declared inside the repeat at line %d and is not visible after it", r.Name, line)
 		case *ast.WhileStmt:
 			c.diags.Errorf(r.Range, "%s is declared inside the %s at line %d and is not visible after it", r.Name, s.loop.(*ast.WhileStmt).Keyword(), line)
+		case *ast.TryStmt:
+			if t := s.loop.(*ast.TryStmt); t.Fallback.Range.Start.Before(r.Range.Start) && r.Range.Start.Before(t.Fallback.Range.End) {
+				c.diags.Errorf(r.Range, "%s is declared in the body of the try at line %d and is not visible in its fallback, which runs when the body stopped, perhaps before %s", r.Name, line, r.Name)
+				break
+			}
+			c.diags.Errorf(r.Range, "%s is declared inside the try at line %d and is not visible after it: the try's body may stop before it, and only one of body and fallback ends the try", r.Name, line)
 		default:
 			if s.kind == symLoopVar {
 				c.diags.Errorf(r.Range, "%s is the variable of the loop at line %d and is not visible after it", r.Name, line)

@@ -31,8 +31,12 @@ const (
 
 // Node is an input, anchor or step.
 type Node struct {
-	ID    string // the name in the workflow
-	Kind  string // "input", "anchor", "step", "loop" (for, repeat), "branch" (one branch of an if)
+	ID string // the name in the workflow
+	// Kind is "input", "anchor", "step", "loop" (for, repeat, while,
+	// until), "branch" (one branch of an if, a try's body or its
+	// fallback) or "explore" (an explore block); the last three are drawn
+	// as clusters.
+	Kind  string
 	Label string
 	// Loop is the ID of the loop node whose body holds this node, "" at the
 	// top level.
@@ -123,6 +127,19 @@ func (b *builder) block(blk *ast.Block, loop string) string {
 			if last := b.block(s.Body, id); last != id {
 				b.edge(last, id, Back, "again")
 			}
+		case *ast.TryStmt:
+			// The body and the fallback are clusters like an if's branches;
+			// the fallback follows the body on an edge that says when.
+			id := b.container(s, "branch", "try", nil, loop, prev)
+			b.block(s.Body, id)
+			fb := b.container(s.Fallback, "branch", "fallback", nil, loop, "")
+			b.edge(id, fb, Order, "on failure")
+			prev = fb
+			b.block(s.Fallback, fb)
+		case *ast.ExploreStmt:
+			id := b.container(s, "explore", printer.ExploreHead(s), nil, loop, prev)
+			prev = id
+			b.block(s.Body, id)
 		case *ast.IfStmt:
 			// Each branch is a cluster of its own, in order after what
 			// came before the if; the step after the if follows the last.
@@ -143,7 +160,8 @@ func (b *builder) block(blk *ast.Block, loop string) string {
 	return prev
 }
 
-// container adds the node of a repeat or an if's branch, its edges from
+// container adds the node of a loop, an if's branch, a try's arm or an
+// explore block, its edges from
 // what its count or condition uses, and the order edge from prev.
 func (b *builder) container(decl ast.Node, kind, label string, e ast.Expr, loop, prev string) string {
 	b.loops++

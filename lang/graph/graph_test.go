@@ -207,3 +207,52 @@ func TestWhileLoop(t *testing.T) {
 		t.Error("loops are not drawn as clusters")
 	}
 }
+
+// TestTryAndExplore: a try's body and fallback are branch clusters, the
+// fallback after the body on an edge labelled "on failure"; an explore
+// block is a cluster labelled with its head.
+func TestTryAndExplore(t *testing.T) {
+	f, diags := syntax.Parse("t.cog", []byte(`task t {
+  driver browser
+  op1 = click(button(name: "Go"))
+  try {
+    op2 = click(button(name: "Save"))
+  } fallback {
+    op3 = click(button(name: "Save as"))
+  }
+  explore "the file list", budget: 30 {
+    op4 = click(explore<"the file named report">(op1))
+  }
+  op5 = click(button(name: "Done"))
+}
+`))
+	if f == nil {
+		t.Fatal(diags.Err())
+	}
+	info, diags := check.Check(f, kb.CheckEnv(nil))
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	g := graph.Build(f.Decls[0].(*ast.Task), info)
+	var nodes []string
+	for _, n := range g.Nodes {
+		nodes = append(nodes, n.ID+"("+n.Kind+" "+n.Label+" in "+n.Loop+")")
+	}
+	want := "op1(step op1 = click in ) branch1(branch try in ) op2(step op2 = click in branch1) branch2(branch fallback in ) op3(step op3 = click in branch2) " +
+		"explore3(explore explore \"the file list\", budget: 30 in ) op4(step op4 = click in explore3) op5(step op5 = click in )"
+	if got := strings.Join(nodes, " "); got != want {
+		t.Errorf("nodes\n got %s\nwant %s", got, want)
+	}
+	have := map[string]string{}
+	for _, e := range g.Edges {
+		have[e.From+"->"+e.To] = e.Label
+	}
+	for w, label := range map[string]string{"op1->branch1": "", "branch1->branch2": "on failure", "branch2->explore3": "", "op1->op4": "explore: the file named report", "explore3->op5": ""} {
+		if got, ok := have[w]; !ok || got != label {
+			t.Errorf("edge %s: %q (present %v), want %q", w, got, ok, label)
+		}
+	}
+	if !strings.Contains(g.DOT(), "cluster_explore3") || !strings.Contains(g.Mermaid(), "n_explore3_body") {
+		t.Error("an explore block is not drawn as a cluster")
+	}
+}

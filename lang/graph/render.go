@@ -44,7 +44,7 @@ func (g *Graph) dotNodes(b *strings.Builder, loop, indent string) {
 		if n.Loop != loop {
 			continue
 		}
-		if n.Kind == "loop" || n.Kind == "branch" {
+		if n.cluster() {
 			fmt.Fprintf(b, "%ssubgraph \"cluster_%s\" {\n", indent, n.ID)
 			fmt.Fprintf(b, "%s  label=\"%s\";\n%s  style=rounded;\n", indent, escape(n.Label), indent)
 			fmt.Fprintf(b, "%s  %q [label=\"%s\", shape=point];\n", indent, n.ID, escape(n.Label))
@@ -81,7 +81,7 @@ func (g *Graph) mermaidNodes(b *strings.Builder, loop, indent string) {
 		if n.Loop != loop {
 			continue
 		}
-		if n.Kind == "loop" || n.Kind == "branch" {
+		if n.cluster() {
 			fmt.Fprintf(b, "%ssubgraph %s_body [\"%s\"]\n", indent, mermaidID(n.ID), mermaidText(n.Label))
 			fmt.Fprintf(b, "%s  %s((\" \"))\n", indent, mermaidID(n.ID))
 			g.mermaidNodes(b, n.ID, indent+"  ")
@@ -107,4 +107,10 @@ func mermaidID(id string) string { return "n_" + id }
 // HTML entities rather than backslashes.
 func mermaidText(s string) string {
 	return strings.NewReplacer(`"`, "#quot;", "\n", " ", "|", "#124;").Replace(s)
+}
+
+// cluster reports whether a node is drawn as a cluster holding the nodes
+// of its body.
+func (n *Node) cluster() bool {
+	return n.Kind == "loop" || n.Kind == "branch" || n.Kind == "explore"
 }

@@ -115,6 +115,20 @@ func writeIf(b *bytes.Buffer, indent string, s *ast.IfStmt, trailing *ast.Commen
 	b.WriteByte('\n')
 }
 
+// writeTry writes a try with `} fallback {` on the closing brace's line,
+// as an if writes its else.
+func writeTry(b *bytes.Buffer, indent string, s *ast.TryStmt, trailing *ast.Comment) {
+	b.WriteString(indent + "try {\n")
+	writeBlock(b, indent+indentUnit, s.Body)
+	b.WriteString(indent + "} fallback {\n")
+	writeBlock(b, indent+indentUnit, s.Fallback)
+	b.WriteString(indent + "}")
+	if trailing != nil {
+		b.WriteString(" " + trailing.Text)
+	}
+	b.WriteByte('\n')
+}
+
 // line is one statement rendered for alignment: Left is what stands before
 // the aligned `=` (or the whole line when Right is empty).
 type line struct {
@@ -159,6 +173,16 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 			writeIf(b, indent, f, m.Comments.Trailing)
 			continue
 		}
+		if t, ok := s.(*ast.TryStmt); ok {
+			flush()
+			writeTry(b, indent, t, m.Comments.Trailing)
+			continue
+		}
+		if e, ok := s.(*ast.ExploreStmt); ok {
+			flush()
+			writeBody(b, indent, ExploreHead(e), e.Body, m.Comments.Trailing)
+			continue
+		}
 		run = append(run, render(s))
 	}
 	flush()
@@ -168,8 +192,19 @@ func writeBlock(b *bytes.Buffer, indent string, blk *ast.Block) {
 // WhileHead is a while's or until's first line without the brace:
 // `while cond, max: 20, within: 60`.
 func WhileHead(w *ast.WhileStmt) string {
-	h := w.Keyword() + " " + ExprString(w.Cond)
-	for _, a := range w.Options {
+	return w.Keyword() + " " + ExprString(w.Cond) + options(w.Options)
+}
+
+// ExploreHead is an explore block's first line without the brace:
+// `explore "goal", budget: 30`.
+func ExploreHead(e *ast.ExploreStmt) string {
+	return "explore " + ExprString(e.Goal) + options(e.Options)
+}
+
+// options renders named arguments after a statement's head: `, max: 20`.
+func options(args []*ast.Arg) string {
+	h := ""
+	for _, a := range args {
 		h += ", "
 		if a.Name != nil {
 			h += a.Name.Name + ": "

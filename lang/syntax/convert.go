@@ -71,6 +71,10 @@ func (p *parser) buildStmt(v *stmtParts) ast.Stmt {
 		return v.While
 	case v.Jump != nil:
 		return v.Jump
+	case v.Try != nil:
+		return v.Try
+	case v.Explore != nil:
+		return v.Explore
 	}
 	return v.Step
 }
@@ -112,6 +116,14 @@ func (p *parser) buildWhile(v *whileParts) *ast.WhileStmt {
 
 func (p *parser) buildJump(v *jumpParts) *ast.JumpStmt {
 	return &ast.JumpStmt{Range: p.rangeOf(v.Start, v.End), Continue: v.Word == "continue"}
+}
+
+func (p *parser) buildTry(v *tryParts) *ast.TryStmt {
+	return &ast.TryStmt{Range: p.rangeOf(v.Start, v.End), Body: v.Body, Fallback: v.Fallback}
+}
+
+func (p *parser) buildExplore(v *exploreParts) *ast.ExploreStmt {
+	return &ast.ExploreStmt{Range: p.rangeOf(v.Start, v.End), Goal: v.Goal, Options: v.Options, Body: v.Body}
 }
 
 func (p *parser) buildStep(v *stepParts) *ast.Step {

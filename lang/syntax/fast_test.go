@@ -100,6 +100,8 @@ func FuzzFastPathAgrees(f *testing.F) {
 	f.Add([]byte("skill s(n: number) {\n  repeat 3 {\n    # c\n    for x in y { if x == \"a\" { op1 = f(x) } }\n  }\n}\n"))
 	f.Add([]byte("task t { while !visible(x), max: 20, within: 60 { op1 = f() if a { break } continue } until n > 2 { op2 = g() } }"))
 	f.Add([]byte("task t {\n  for x in y {\n    until exists(x), max: n, { # u\n      break # b\n    }\n  }\n  continue\n}\n"))
+	f.Add([]byte("task t {\n  try { # t\n    op1 = f()\n  } fallback { op2 = g() } # f\n  explore \"the file\", budget: 30 { op3 = click(explore<\"the file\">(x)) }\n}\n"))
+	f.Add([]byte("task t { try { try { op1 = f() } fallback { } } fallback { explore \"g\" { } } }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		agree(t, src)
 	})

@@ -32,6 +32,7 @@ func FuzzParseCheckPrint(f *testing.F) {
 		"task t {\n  repeat 3 { # t\n    # c\n    if a { op1 = f() } # x\n    else { op2 = g() }\n  }\n}\n",
 		"task t { while !visible(x), max: 20, within: 60 { op1 = f() if a { break } continue } until n > 2 { op2 = g() } }",
 		"task t {\n  for x in y {\n    until exists(x), max: n { # u\n      break # b\n    }\n  }\n  continue\n}\n",
+		"task t {\n  try { # t\n    op1 = f()\n  } fallback { op2 = g() } # f\n  explore \"the file\", budget: 30 { op3 = click(explore<\"the file\">(x)) }\n}\n",
 	} {
 		f.Add([]byte(s))
 	}

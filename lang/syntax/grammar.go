@@ -78,15 +78,17 @@ type gBlock struct {
 }
 
 type gStmt struct {
-	Driver *gDriver `parser:"  @@"`
-	Input  *gInput  `parser:"| @@"`
-	Anchor *gAnchor `parser:"| @@"`
-	For    *gFor    `parser:"| @@"`
-	If     *gIf     `parser:"| @@"`
-	Repeat *gRepeat `parser:"| @@"`
-	While  *gWhile  `parser:"| @@"`
-	Jump   *gJump   `parser:"| @@"`
-	Step   *gStep   `parser:"| @@"`
+	Driver  *gDriver  `parser:"  @@"`
+	Input   *gInput   `parser:"| @@"`
+	Anchor  *gAnchor  `parser:"| @@"`
+	For     *gFor     `parser:"| @@"`
+	If      *gIf      `parser:"| @@"`
+	Repeat  *gRepeat  `parser:"| @@"`
+	While   *gWhile   `parser:"| @@"`
+	Jump    *gJump    `parser:"| @@"`
+	Try     *gTry     `parser:"| @@"`
+	Explore *gExplore `parser:"| @@"`
+	Step    *gStep    `parser:"| @@"`
 }
 
 type gDriver struct {
@@ -156,6 +158,25 @@ type gJump struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Word   string `parser:"@(\"break\" | \"continue\")"`
+}
+
+// gTry is `try { … } fallback { … }`.
+type gTry struct {
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Body     *gBlock `parser:"\"try\" @@"`
+	Fallback *gBlock `parser:"\"fallback\" @@"`
+}
+
+// gExplore is `explore "goal" { … }`, with options after the goal:
+// `explore "goal", budget: 30 { … }`. The options are named arguments,
+// checked by the checker.
+type gExplore struct {
+	Pos     lexer.Position
+	EndPos  lexer.Position
+	Goal    *gString `parser:"\"explore\" @@"`
+	Options []*gArg  `parser:"(\",\" @@)*"`
+	Body    *gBlock  `parser:"@@"`
 }
 
 type gStep struct {

@@ -300,15 +300,17 @@ func (p *parser) walkBlock(g *gBlock) *ast.Block {
 
 // stmtParts are the parts of a gStmt, for buildStmt.
 type stmtParts struct {
-	Driver *ast.DriverDecl
-	Input  *ast.InputDecl
-	Anchor *ast.AnchorDecl
-	For    *ast.ForStmt
-	If     *ast.IfStmt
-	Repeat *ast.RepeatStmt
-	While  *ast.WhileStmt
-	Jump   *ast.JumpStmt
-	Step   *ast.Step
+	Driver  *ast.DriverDecl
+	Input   *ast.InputDecl
+	Anchor  *ast.AnchorDecl
+	For     *ast.ForStmt
+	If      *ast.IfStmt
+	Repeat  *ast.RepeatStmt
+	While   *ast.WhileStmt
+	Jump    *ast.JumpStmt
+	Try     *ast.TryStmt
+	Explore *ast.ExploreStmt
+	Step    *ast.Step
 }
 
 // parseStmt parses a gStmt on the fast path.
@@ -331,10 +333,14 @@ func (q *quick) parseStmt() ast.Stmt {
 		v.While = q.parseWhile()
 	case isText5(q.textAt(0)):
 		v.Jump = q.parseJump()
+	case q.textAt(0) == "try" && q.textAt(1) == "{":
+		v.Try = q.parseTry()
+	case q.textAt(0) == "explore" && q.kindAt(1) == tokString:
+		v.Explore = q.parseExplore()
 	case q.kindAt(0) == tokIdent || q.textAt(0) == "confirm":
 		v.Step = q.parseStep()
 	default:
-		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"if\", \"repeat\", \"while\", \"until\", \"break\", \"continue\", \"confirm\" or a name")
+		q.fail("\"driver\", \"input\", \"anchor\", \"for\", \"if\", \"repeat\", \"while\", \"until\", \"break\", \"continue\", \"try\", \"explore\", \"confirm\" or a name")
 	}
 	return q.buildStmt(&v)
 }
@@ -365,6 +371,12 @@ func (p *parser) walkStmt(g *gStmt) ast.Stmt {
 	}
 	if g.Jump != nil {
 		v.Jump = p.walkJump(g.Jump)
+	}
+	if g.Try != nil {
+		v.Try = p.walkTry(g.Try)
+	}
+	if g.Explore != nil {
+		v.Explore = p.walkExplore(g.Explore)
 	}
 	if g.Step != nil {
 		v.Step = p.walkStep(g.Step)
@@ -685,6 +697,77 @@ func (p *parser) walkJump(g *gJump) *ast.JumpStmt {
 	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
 	v.Word = g.Word
 	return p.buildJump(&v)
+}
+
+// tryParts are the parts of a gTry, for buildTry.
+type tryParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Body       *ast.Block
+	Fallback   *ast.Block
+}
+
+// parseTry parses a gTry on the fast path.
+func (q *quick) parseTry() *ast.TryStmt {
+	var v tryParts
+	v.Start = q.offset()
+	q.expectText("try")
+	v.Body = q.parseBlock()
+	q.expectText("fallback")
+	v.Fallback = q.parseBlock()
+	v.End = q.endOffset(v.Start)
+	return q.buildTry(&v)
+}
+
+// walkTry builds the tree of a gTry participle filled.
+func (p *parser) walkTry(g *gTry) *ast.TryStmt {
+	var v tryParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	if g.Body != nil {
+		v.Body = p.walkBlock(g.Body)
+	}
+	if g.Fallback != nil {
+		v.Fallback = p.walkBlock(g.Fallback)
+	}
+	return p.buildTry(&v)
+}
+
+// exploreParts are the parts of a gExplore, for buildExplore.
+type exploreParts struct {
+	Start, End int // offsets of its first byte and after its last
+	Goal       *ast.StringLit
+	Options    []*ast.Arg
+	Body       *ast.Block
+}
+
+// parseExplore parses a gExplore on the fast path.
+func (q *quick) parseExplore() *ast.ExploreStmt {
+	var v exploreParts
+	v.Start = q.offset()
+	q.expectText("explore")
+	v.Goal = q.parseString()
+	for q.textAt(0) == "," && (q.kindAt(1) == tokString || q.kindAt(1) == tokNumber || q.kindAt(1) == tokIdent || isText3(q.textAt(1))) {
+		q.expectText(",")
+		v.Options = append(v.Options, q.parseArg())
+	}
+	v.Body = q.parseBlock()
+	v.End = q.endOffset(v.Start)
+	return q.buildExplore(&v)
+}
+
+// walkExplore builds the tree of a gExplore participle filled.
+func (p *parser) walkExplore(g *gExplore) *ast.ExploreStmt {
+	var v exploreParts
+	v.Start, v.End = p.offsets(g.Pos, g.EndPos)
+	if g.Goal != nil {
+		v.Goal = p.walkString(g.Goal)
+	}
+	for _, x := range g.Options {
+		v.Options = append(v.Options, p.walkArg(x))
+	}
+	if g.Body != nil {
+		v.Body = p.walkBlock(g.Body)
+	}
+	return p.buildExplore(&v)
 }
 
 // stepParts are the parts of a gStep, for buildStep.
@@ -1155,7 +1238,7 @@ func isText1(s string) bool {
 // isText2 reports whether s is one of the texts a choice looks for.
 func isText2(s string) bool {
 	switch s {
-	case "driver", "input", "anchor", "for", "if", "repeat", "while", "until", "break", "continue", "confirm":
+	case "driver", "input", "anchor", "for", "if", "repeat", "while", "until", "break", "continue", "try", "explore", "confirm":
 		return true
 	}
 	return false

@@ -51,6 +51,7 @@ var Keywords = map[string]bool{
 	"confirm": true, "for": true, "in": true, "true": true, "false": true,
 	"if": true, "else": true, "repeat": true,
 	"while": true, "until": true, "break": true, "continue": true,
+	"try": true, "fallback": true, "explore": true,
 }
 
 // Parse parses one source file. It returns the tree (nil when the source
@@ -279,6 +280,7 @@ var grammarWords = map[string]string{
 	"GExpr": "a value", "GType": "a type", "GBlock": `"{"`, "GArgs": `"("`,
 	"GStmt": "a statement", "GParam": "a parameter", "GDecl": `"task" or "skill"`,
 	"GIf": `"if"`, "GElse": `"if" or "{"`, "GRepeat": `"repeat"`, "GWhile": `"while" or "until"`, "GJump": `"break" or "continue"`,
+	"GTry": `"try"`, "GExplore": `"explore"`,
 	"GUnary": "a value", "GPostfix": "a value", "GPrimary": "a value",
 }
 

@@ -248,6 +248,36 @@ func TestWhileUntilBreakContinue(t *testing.T) {
 	}
 }
 
+// TestTryAndExplore: try's two blocks, explore's goal and options, and
+// explore<"…">(x) as the dependency whose subcategory is explore.
+func TestTryAndExplore(t *testing.T) {
+	src := "task t {\n  try { op1 = f() } fallback { op2 = g() }\n  explore \"the file\", budget: 30 { op3 = click(explore<\"the file\">(op1)) }\n}\n"
+	task := firstTask(t, mustParse(t, src))
+	tr, ok := task.Body.Stmts[0].(*ast.TryStmt)
+	if !ok || len(tr.Body.Stmts) != 1 || len(tr.Fallback.Stmts) != 1 {
+		t.Fatalf("try parsed as %s", ast.Dump(task.Body.Stmts[0]))
+	}
+	if got := text(src, tr.Range); got != "try { op1 = f() } fallback { op2 = g() }" {
+		t.Errorf("try covers %q", got)
+	}
+	if b := ast.Bodies(tr); len(b) != 2 || b[0] != tr.Body || b[1] != tr.Fallback {
+		t.Errorf("try's bodies are %v", b)
+	}
+	ex, ok := task.Body.Stmts[1].(*ast.ExploreStmt)
+	if !ok || ex.Goal.Value != "the file" || ex.Option("budget") == nil || ex.Option("max") != nil || len(ast.Bodies(ex)) != 1 {
+		t.Fatalf("explore parsed as %s", ast.Dump(task.Body.Stmts[1]))
+	}
+	call := ex.Body.Stmts[0].(*ast.Step).Value.(*ast.Call)
+	if d, ok := call.Args[0].Value.(*ast.Dependency); !ok || d.Sub.Name != "explore" || d.Description.Value != "the file" {
+		t.Errorf("explore<…> parsed as %s", ast.Dump(call.Args[0].Value))
+	}
+	for _, bad := range []string{"task t {\n  try { }\n}\n", "task t {\n  explore { }\n}\n", "task t {\n  try = f()\n}\n"} {
+		if f, diags := syntax.Parse("t.cog", []byte(bad)); f != nil || !diags.HasErrors() {
+			t.Errorf("%q parsed without error", bad)
+		}
+	}
+}
+
 // TestByteOrderMark parses files that begin with a UTF-8 byte-order mark,
 // as some Windows editors write them: the mark is not an error, offsets
 // stay those of the file, and columns on line 1 begin after the mark.
