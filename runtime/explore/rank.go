@@ -1,0 +1,181 @@
+package explore
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/cogflow/cogflow/lang/action"
+	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/knowledge"
+)
+
+// cand is one action a screen offers.
+type cand struct {
+	el    *driver.Element
+	op    action.Name // click, or type for a field a parameter names
+	param string      // the parameter typed, for type
+	desc  string      // the target in .cog syntax
+	// known is what knowledge says: +1 the action led on before, -1
+	// exploration had to come back from it, 0 nothing.
+	known int
+	score int // the model's Likert score 1–5; 0 without a model
+	lex   int // words shared with the goal and the parameter names
+	order int // page order
+}
+
+// step is the action as a path keeps it.
+func (c *cand) step() knowledge.Step {
+	s := knowledge.Step{Op: string(c.op), Target: c.desc}
+	if c.op == action.Type {
+		s.Text = "{" + c.param + "}"
+	}
+	return s
+}
+
+// line is the candidate as the model reads it: no values, only names.
+func (c *cand) line() string {
+	if c.op == action.Type {
+		return "type the " + c.param + " into " + c.desc
+	}
+	s := "click " + c.desc
+	if c.el.Text != "" && c.el.Text != c.el.Name && c.el.Name != "" {
+		s += " showing " + quoteClip(c.el.Text, 60)
+	}
+	return s
+}
+
+func quoteClip(s string, n int) string { return "\"" + clip(s, n) + "\"" }
+
+// stop words carry no meaning for ranking.
+var stop = map[string]bool{
+	"a": true, "an": true, "the": true, "from": true, "to": true, "of": true, "in": true, "on": true,
+	"and": true, "or": true, "for": true, "with": true, "into": true, "at": true, "by": true, "my": true,
+}
+
+// words splits text into lower-case words, without stop words and with a
+// plural s dropped, so "Contacts" meets "contact".
+func words(s string) []string {
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	out := f[:0]
+	for _, w := range f {
+		if stop[w] {
+			continue
+		}
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// overlap counts the words of b that occur in a.
+func overlap(a map[string]bool, b []string) int {
+	n := 0
+	for _, w := range b {
+		if a[w] {
+			n++
+		}
+	}
+	return n
+}
+
+func wordSet(ss ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range ss {
+		for _, w := range words(s) {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// candidates lists what the screen offers: a click on every visible,
+// enabled, actionable element, and typing a parameter into a field whose
+// words name it, once per field.
+func (e *explorer) candidates(t *driver.Tree, filled map[string]bool) []*cand {
+	goal := wordSet(e.g.Text)
+	var out []*cand
+	for i, el := range t.Elements {
+		if !interactive(el) {
+			continue
+		}
+		elWords := words(strings.Join([]string{el.Name, el.Label, el.Text, el.Placeholder, el.ID, el.Description}, " "))
+		c := &cand{el: el, op: action.Click, desc: describe(el), order: i}
+		if el.Editable {
+			c.op, c.param = action.Type, e.paramFor(elWords)
+			if c.param == "" || filled[c.desc] {
+				continue
+			}
+			c.lex = overlap(wordSet(c.param), elWords)
+		}
+		c.lex += overlap(goal, elWords)
+		out = append(out, c)
+	}
+	return out
+}
+
+// paramFor is the parameter whose name shares a word with a field's words.
+func (e *explorer) paramFor(field []string) string {
+	names := make([]string, 0, len(e.o.Params))
+	for n := range e.o.Params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if overlap(wordSet(n), field) > 0 {
+			return n
+		}
+	}
+	return ""
+}
+
+// know marks candidates with what knowledge says of them on this state: an
+// action that led to a screen sharing words with the goal, and was never
+// undone, led on; one exploration had to come back from led nowhere (for
+// some command: so it only breaks ties).
+func (e *explorer) know(key string, cs []*cand) error {
+	if e.o.Memory == nil {
+		return nil
+	}
+	ts, err := e.o.Memory.Transitions(e.app, key)
+	if err != nil {
+		return err
+	}
+	goal := wordSet(e.g.Text)
+	for _, t := range ts {
+		for _, c := range cs {
+			if t.Action.Op != string(c.op) || t.Action.Target != c.desc {
+				continue
+			}
+			switch {
+			case t.Undo == "" && overlap(goal, words(t.To)) > 0:
+				c.known = 1
+			case t.Undo != "" && c.known == 0:
+				c.known = -1
+			}
+		}
+	}
+	return nil
+}
+
+// order sorts candidates best first: what knowledge says led on, then the
+// model's score, then what knowledge says led nowhere, then shared words,
+// then page order.
+func order(cs []*cand) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		switch {
+		case (a.known > 0) != (b.known > 0):
+			return a.known > 0
+		case a.score != b.score:
+			return a.score > b.score
+		case a.known != b.known:
+			return a.known > b.known
+		case a.lex != b.lex:
+			return a.lex > b.lex
+		}
+		return a.order < b.order
+	})
+}
