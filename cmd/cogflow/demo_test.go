@@ -228,6 +228,7 @@ func TestDeclaresSite(t *testing.T) {
 		{examplePath("reply_from_subject.cog"), true},
 		{examplePath("sum_column.cog"), true},
 		{examplePath("notes_save.cog"), true},
+		{examplePath("notes_save_explore.cog"), true},
 		{examplePath("wiki_glossary.cog"), true},
 		{examplePath("android_add_contact.cog"), false},
 		{examplePath("uia_translate_clipboard.cog"), false},
