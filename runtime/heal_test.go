@@ -10,6 +10,7 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/drivertest"
+	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/knowledge"
 )
 
@@ -269,5 +270,48 @@ func TestHealRemembers(t *testing.T) {
 	}
 	if got := clicked(f); got != "Notes,More,Save" && got != "More,Save" {
 		t.Errorf("clicked %q", got)
+	}
+}
+
+// TestHealInterruptedIsNotInDoubt: a run stopped while exploring for a
+// step's target leaves a journal that is not in doubt (the step never
+// acted), so --resume runs the step again, and explores again, without
+// asking how to settle it.
+func TestHealInterruptedIsNotInDoubt(t *testing.T) {
+	root := t.TempDir()
+	jw, err := journal.Open(root, journal.RunMeta{Workflow: "t.cog", Task: "notes", Row: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := menuPage("More", "Save")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	f.OnAction = func(_ int, a driver.Action) {
+		if a.Target != nil && a.Target.Name == "More" {
+			cancel()
+		}
+	}
+	file, task, info := load(t, saveNotes)
+	obs := &runtime.JournalObserver{W: jw, Task: "notes"}
+	_, err = runtime.New(file, task, info, f, runtime.Options{Heal: true, Observer: runtime.Observers{obs}}).Run(ctx)
+	if !errors.Is(err, runtime.ErrInterrupted) {
+		t.Fatalf("err = %v", err)
+	}
+	if err := jw.Finish(journal.Interrupted, err); err != nil {
+		t.Fatal(err)
+	}
+	run, err := journal.Load(root, jw.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in, ok := run.InDoubt(); ok {
+		t.Errorf("step %s is in doubt", in.Step)
+	}
+	if len(run.Explored) == 0 || run.Explored[0].Step != "op2" || run.Explored[0].Kind != "heal" {
+		t.Errorf("explore lines: %+v", run.Explored)
+	}
+	last := run.Steps[len(run.Steps)-1]
+	if last.Step != "op2" || last.Outcome != journal.Failed || !strings.Contains(last.Error, "while exploring for the target") {
+		t.Errorf("last step %+v", last)
 	}
 }
