@@ -9,6 +9,7 @@ require (
 	github.com/hashicorp/hcl/v2 v2.25.0
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/zclconf/go-cty v1.20.0
+	go.etcd.io/bbolt v1.4.3
 	golang.org/x/sys v0.38.0
 	golang.org/x/tools v0.38.0
 )

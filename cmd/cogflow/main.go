@@ -61,6 +61,7 @@ func init() {
 		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
+		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},
 		{name: "reflect", args: "FILE.cog [--against REV] [--apply] [--dry-run] [--dir .cogflow]", summary: "learn from edited dependencies: propose knowledge base updates", run: runReflect},
 		{name: "cost", args: "FILE [--iterations N] [--task NAME] [--dir DIR]", summary: "estimate the LLM calls, tokens and cost of a run", run: runCost},
 		{name: "version", summary: "print the version", run: runVersion},
