@@ -6,10 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/cogflow/cogflow/lang/patch"
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // The patch a healed run proposes (cogflow run --heal): the path
@@ -140,7 +143,8 @@ func writeOver(path string, was, data []byte) error {
 }
 
 // exploreConfig is what the run's explorations use: the configured model,
-// if any (none: lexical ranking and deterministic goals only).
+// if any (none: lexical ranking and deterministic goals only), and the
+// project's knowledge store.
 func exploreConfig(cfg runConfig) (runtime.ExploreConfig, error) {
 	var x runtime.ExploreConfig
 	client, err := llm.FromConfig(cfg.llm)
@@ -148,5 +152,91 @@ func exploreConfig(cfg runConfig) (runtime.ExploreConfig, error) {
 		return x, err
 	}
 	x.Model = client
+	if cfg.knowledge != nil {
+		x.Memory = cfg.knowledge
+	}
 	return x, nil
+}
+
+// lazyKnowledge is the project's knowledge store (runtime/knowledge),
+// opened at the first exploration: a run that explores nothing neither
+// creates the file nor holds its lock.
+type lazyKnowledge struct {
+	dir     string
+	secrets *redact.Set
+	once    sync.Once
+	s       *knowledge.Store
+	err     error
+}
+
+func (k *lazyKnowledge) store() (*knowledge.Store, error) {
+	k.once.Do(func() {
+		k.s, k.err = knowledge.Open(k.dir)
+		if k.err == nil && k.secrets != nil {
+			k.s.Refuse(k.secrets)
+		}
+	})
+	return k.s, k.err
+}
+
+// Close closes the store if it was opened.
+func (k *lazyKnowledge) Close() error {
+	if k.s == nil {
+		return nil
+	}
+	return k.s.Close()
+}
+
+// Transitions implements explore.Memory.
+func (k *lazyKnowledge) Transitions(app, from string) ([]knowledge.Transition, error) {
+	s, err := k.store()
+	if err != nil {
+		return nil, err
+	}
+	return s.Transitions(app, from)
+}
+
+// AddTransition implements explore.Memory.
+func (k *lazyKnowledge) AddTransition(t knowledge.Transition) error {
+	s, err := k.store()
+	if err != nil {
+		return err
+	}
+	return s.AddTransition(t)
+}
+
+// Path implements explore.Memory.
+func (k *lazyKnowledge) Path(app, command string) (knowledge.Path, bool, error) {
+	s, err := k.store()
+	if err != nil {
+		return knowledge.Path{}, false, err
+	}
+	return s.Path(app, command)
+}
+
+// SavePath implements explore.Memory.
+func (k *lazyKnowledge) SavePath(p knowledge.Path) error {
+	s, err := k.store()
+	if err != nil {
+		return err
+	}
+	return s.SavePath(p)
+}
+
+// AddLesson implements explore.Memory.
+func (k *lazyKnowledge) AddLesson(l knowledge.Lesson) error {
+	s, err := k.store()
+	if err != nil {
+		return err
+	}
+	return s.AddLesson(l)
+}
+
+// Lessons implements explore.Memory.
+func (k *lazyKnowledge) Lessons(app, command string) ([]knowledge.Lesson, error) {
+	s, err := k.store()
+	if err != nil {
+		return nil, err
+	}
+	return s.Lessons(app, command)
 }

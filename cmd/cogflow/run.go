@@ -37,6 +37,9 @@ type runConfig struct {
 	root                   string
 	noCache, refresh       bool
 	heal                   bool // --heal: explore for missing targets, propose a patch
+	// knowledge is the project's knowledge store, opened by the first
+	// exploration of the command's runs.
+	knowledge *lazyKnowledge
 	// llm holds the resolved LLM configuration for the whole command.
 	llm *config.Config
 	// secrets are the secrets of every row of the command: a row's journal
@@ -108,6 +111,8 @@ func (c *cli) run(cfg runConfig) int {
 	for _, row := range rows {
 		cfg.secrets.Add(runtime.SecretInputs(task, row)...)
 	}
+	cfg.knowledge = &lazyKnowledge{dir: cfg.root, secrets: cfg.secrets}
+	defer cfg.knowledge.Close()
 	if cfg.dryRun {
 		for _, row := range rows {
 			runtime.Plan(c.stdout, task, row)
