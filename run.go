@@ -124,6 +124,7 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		Heal: opts.Heal, Explore: opts.Explore}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Broke, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), runtime.BrokeIn(r.Prev), r.Settle
+		ro.FellBack = runtime.FellBackIn(r.Prev)
 	}
 	res := &Result{}
 	stopped := &stopPlace{}

@@ -82,7 +82,7 @@ func (c *compiler) answerDialogs(file *ast.File) {
 						cl.Args = append(cl.Args, named("prompt", str(d.Prompt)))
 					}
 				}
-			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt:
+			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt, *ast.TryStmt, *ast.ExploreStmt:
 				for _, b := range ast.Bodies(s) {
 					walk(b.Stmts)
 				}

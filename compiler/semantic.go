@@ -321,6 +321,10 @@ func walkBody(b *ast.Block, fn func(*ast.Ref)) {
 			for _, b := range ast.Bodies(s) {
 				walkBody(b, fn)
 			}
+		case *ast.TryStmt, *ast.ExploreStmt:
+			for _, b := range ast.Bodies(s) {
+				walkBody(b, fn)
+			}
 		}
 	}
 }

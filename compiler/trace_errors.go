@@ -64,7 +64,7 @@ func stepAt(f *ast.File, offset int) *ast.Step {
 				if s.Range.Start.Offset <= offset && offset < s.Range.End.Offset {
 					return s
 				}
-			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt:
+			case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt, *ast.TryStmt, *ast.ExploreStmt:
 				for _, b := range ast.Bodies(s) {
 					if r := in(b); r != nil {
 						return r

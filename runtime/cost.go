@@ -142,6 +142,13 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 			for _, b := range ast.Bodies(s) {
 				w.block(b, loop, prefix, calling)
 			}
+		case *ast.TryStmt:
+			// The worst case runs the body up to its last step, which
+			// fails, and then the whole fallback: both count.
+			w.block(s.Body, loop, prefix, calling)
+			w.block(s.Fallback, loop, prefix, calling)
+		case *ast.ExploreStmt:
+			w.block(s.Body, loop, prefix, calling)
 		case *ast.RepeatStmt:
 			// The count is computed once; the body runs count times,
 			// known when the count is a literal.

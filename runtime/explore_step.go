@@ -48,8 +48,10 @@ func (in *Interp) exploreDependency(ctx context.Context, e *ast.Dependency) (cty
 	if target != nil {
 		goal.Check = in.shows(ctx, target)
 	} else if in.opts.Explore.Model == nil {
-		return fail(errors.New("no input is an element description, so a model must judge when the goal is reached, " +
+		// The run's configuration, not the screen: a try does not fall back.
+		v, err := fail(errors.New("no input is an element description, so a model must judge when the goal is reached, " +
 			"and none is configured: give an element input (e.g. explore<\"…\">(button(name: \"Import\"))) or configure a model"))
+		return v, StopsRun(err)
 	}
 	command := e.Description.Value
 	if in.task.Goal != nil {

@@ -54,6 +54,11 @@ type Options struct {
 	// Broke tells which of those finished iterations ended their loop
 	// with break: a resumed run ends the loop there. Nil: none.
 	Broke func([]LoopPos) bool
+	// FellBack tells which tries an earlier, interrupted run left in their
+	// fallback, by the try's line and the loop iterations it was in: a
+	// resumed run goes on in the fallback, without running the body
+	// again. Nil: none.
+	FellBack func(line int, loops []LoopPos) bool
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
 	// Stop, once closed, stops the run gracefully: the step in flight
@@ -227,6 +232,8 @@ func (in *Interp) block(ctx context.Context, b *ast.Block) error {
 			err = in.repeat(ctx, s)
 		case *ast.WhileStmt:
 			err = in.while(ctx, s)
+		case *ast.TryStmt:
+			err = in.try(ctx, s)
 		case *ast.ExploreStmt:
 			err = in.exploreBlock(ctx, s)
 		case *ast.JumpStmt:

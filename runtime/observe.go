@@ -79,6 +79,22 @@ func (r *JournalObserver) Interrupted(at Position) {
 	r.keep(r.W.Interrupted(journal.Position{Task: r.Task, Step: at.Step, Line: at.Line, Loop: loopPositions(at.Loops)}))
 }
 
+// Fallback implements FallbackObserver: it journals the try that fell
+// back, and the error that sent it there.
+func (r *JournalObserver) Fallback(f FallbackReport) {
+	ev := journal.Fallback{Task: r.Task, Line: f.Line, Loop: loopPositions(f.Loops), Step: f.Step}
+	if f.Err != nil {
+		ev.Error = f.Err.Error()
+	}
+	r.keep(r.W.Fallback(ev))
+}
+
+// FellBackIn returns an Options.FellBack: the tries an earlier run left in
+// their fallback.
+func FellBackIn(run *journal.Run) func(int, []LoopPos) bool {
+	return func(line int, loops []LoopPos) bool { return run.FellBack(line, loopPositions(loops)) }
+}
+
 // DoneIn returns an Options.Done that skips the iterations an earlier run
 // finished (journal.Run.Done says how items are recognized), and the item
 // in extra when it is not nil: the loop item of a step in doubt that a

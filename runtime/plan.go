@@ -74,6 +74,15 @@ func planBlock(w io.Writer, b *ast.Block, indent string, n *int) {
 		case *ast.WhileStmt:
 			fmt.Fprintf(w, "%s     line %-4d %s (judged at run time before each iteration, at most %s times):\n", indent, s.Range.Start.Line, printer.WhileHead(s), whileMax(s))
 			planBlock(w, s.Body, indent+"    ", n)
+		case *ast.TryStmt:
+			fmt.Fprintf(w, "%s     line %-4d try (if a step here fails, the rest is skipped and the fallback runs):\n", indent, s.Range.Start.Line)
+			planBlock(w, s.Body, indent+"    ", n)
+			fmt.Fprintf(w, "%s     line %-4d fallback (runs only when a step of the try failed):\n", indent, s.Fallback.Range.Start.Line)
+			planBlock(w, s.Fallback, indent+"    ", n)
+		case *ast.ExploreStmt:
+			fmt.Fprintf(w, "%s     line %-4d %s (a step whose target is not on the screen explores the app for it, at most %s exploration steps):\n",
+				indent, s.Range.Start.Line, printer.ExploreHead(s), exploreBudget(s))
+			planBlock(w, s.Body, indent+"    ", n)
 		case *ast.IfStmt:
 			head := "if"
 			for c := s; c != nil; c = c.ElseIf {
@@ -95,6 +104,14 @@ func whileMax(s *ast.WhileStmt) string {
 		return printer.ExprString(e)
 	}
 	return strconv.Itoa(check.DefaultLoopMax)
+}
+
+// exploreBudget is an explore block's budget as written, or the default.
+func exploreBudget(s *ast.ExploreStmt) string {
+	if e := s.Option("budget"); e != nil {
+		return printer.ExprString(e)
+	}
+	return strconv.Itoa(check.DefaultExploreBudget)
 }
 
 // dependencyNeeds names the judgement calls a step makes.

@@ -269,7 +269,8 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 			return true
 		})
 		if err := in.checkURLArg(action, name, a.Value, v); err != nil {
-			return nil, err
+			// A safety rule's refusal: no try's fallback takes over.
+			return nil, StopsRun(err)
 		}
 	}
 	return args, nil

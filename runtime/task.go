@@ -59,7 +59,7 @@ func blockPolicy(b *ast.Block, step string, line int) string {
 	}
 	for _, s := range b.Stmts {
 		switch s := s.(type) {
-		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt:
+		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt, *ast.TryStmt, *ast.ExploreStmt:
 			for _, b := range ast.Bodies(s) {
 				if p := blockPolicy(b, step, line); p != "" {
 					return p

@@ -179,6 +179,10 @@ func walkExprs(b *ast.Block, fn func(ast.Expr) bool) {
 			for _, b := range ast.Bodies(s) {
 				walkExprs(b, fn)
 			}
+		case *ast.TryStmt, *ast.ExploreStmt:
+			for _, b := range ast.Bodies(s) {
+				walkExprs(b, fn)
+			}
 		}
 	}
 }

@@ -237,7 +237,7 @@ func steps(b *ast.Block) []*ast.Step {
 		switch s := s.(type) {
 		case *ast.Step:
 			out = append(out, s)
-		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt:
+		case *ast.ForStmt, *ast.IfStmt, *ast.RepeatStmt, *ast.WhileStmt, *ast.TryStmt, *ast.ExploreStmt:
 			for _, b := range ast.Bodies(s) {
 				out = append(out, steps(b)...)
 			}

@@ -209,6 +209,16 @@ func stepsAround(b *ast.Block, name string) string {
 				lines = append(lines, line{indent + "}", false})
 			case *ast.JumpStmt:
 				lines = append(lines, line{indent + s.Word(), false})
+			case *ast.TryStmt:
+				lines = append(lines, line{indent + "try {", false})
+				walk(s.Body, indent+"  ")
+				lines = append(lines, line{indent + "} fallback {", false})
+				walk(s.Fallback, indent+"  ")
+				lines = append(lines, line{indent + "}", false})
+			case *ast.ExploreStmt:
+				lines = append(lines, line{indent + printer.ExploreHead(s) + " {", false})
+				walk(s.Body, indent+"  ")
+				lines = append(lines, line{indent + "}", false})
 			case *ast.IfStmt:
 				head := indent + "if "
 				for c := s; c != nil; c = c.ElseIf {

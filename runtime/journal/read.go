@@ -25,6 +25,7 @@ type Run struct {
 	Settled      *Settlement // how this run settled the in-doubt step of the run it resumed
 	Iterations   []Iteration
 	Explored     []ExploreEvent // exploration steps (explore.go)
+	Fallbacks    []Fallback     // tries whose fallback took over, carried over from resumed runs too
 	Interruption *Interruption  // nil unless the run was interrupted
 	Finish       *RunFinished   // nil if the run was killed or is still running
 	Summary      *Summary       // summary.json; nil if missing or unreadable
@@ -119,6 +120,11 @@ func (r *Run) add(line []byte) error {
 		var ev ExploreEvent
 		if err = json.Unmarshal(line, &ev); err == nil {
 			r.Explored = append(r.Explored, ev)
+		}
+	case EventFallback:
+		var f Fallback
+		if err = json.Unmarshal(line, &f); err == nil {
+			r.Fallbacks = append(r.Fallbacks, f)
 		}
 	case EventInterrupted:
 		var in Interruption

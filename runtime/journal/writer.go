@@ -40,12 +40,13 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 		return nil, errors.New("journal: no root directory")
 	}
 	var carried []Iteration
+	var fellBack []Fallback
 	if meta.Resume != "" {
 		prev, err := Load(root, meta.Resume)
 		if err != nil {
 			return nil, fmt.Errorf("journal: cannot resume: %w", err)
 		}
-		carried = prev.completedIterations()
+		carried, fellBack = prev.completedIterations(), prev.Fallbacks
 		if st := meta.Settled; st != nil && st.Policy == "skip" && len(st.Intent.Loop) > 0 {
 			carried = append(carried, Iteration{Task: st.Intent.Task, Loop: st.Intent.Loop, Time: now()})
 		}
@@ -91,6 +92,12 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 		it.ResumedFrom = meta.Resume
 		w.tally.iteration(it)
 		if err := w.write(EventIterationDone, it); err != nil {
+			return fail(err)
+		}
+	}
+	for _, f := range fellBack {
+		f.ResumedFrom = meta.Resume
+		if err := w.write(EventFallback, f); err != nil {
 			return fail(err)
 		}
 	}

@@ -119,6 +119,10 @@ func (w *walker) block(b *ast.Block, floor answer) {
 			w.block(s.Body, max(floor, w.expr(s.Count, map[string]bool{})))
 		case *ast.WhileStmt:
 			w.block(s.Body, max(floor, w.expr(s.Cond, map[string]bool{})))
+		case *ast.TryStmt, *ast.ExploreStmt:
+			for _, b := range ast.Bodies(s) {
+				w.block(b, floor)
+			}
 		case *ast.IfStmt:
 			// A branch's steps get at least what judging its condition
 			// (and the conditions before it) takes.
