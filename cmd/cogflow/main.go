@@ -55,6 +55,7 @@ func init() {
 		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
 		{name: "demo", args: demoArgs, summary: demoSummary, run: runDemo, long: demoHelpText},
 		{name: "compile", args: "TRACE.json [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace into a workflow", run: runCompile},
+		{name: "explore", args: exploreArgs, summary: "carry out a command no one demonstrated, by exploring the app, and write the path as a trace", run: runExplore, long: exploreHelpText},
 		{name: "import", args: "RECORDING.json [-o FILE.trace.json]", summary: "convert a Chrome DevTools Recorder recording into a trace", run: runImport},
 		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--chrome PATH] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},
 		{name: "run", args: "FILE [--task NAME] [--input k=v …] [--input-env k=VAR …] [--input-file k=PATH|- …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--screenshots] [--headed] [--browser-url ws://…] [--chrome PATH] [--adb HOST:PORT] [--serial S] [--resume|--resume-from ID] [--in-doubt ask|skip|redo] [--dir .cogflow] [--no-cache|--refresh]", summary: "run a workflow", run: runRun, long: runHelpText},

@@ -68,13 +68,17 @@ type Options struct {
 	// Model ranks candidates and judges progress and completion; nil ranks
 	// by knowledge and by the words of the goal only, and needs Goal.Check.
 	Model llm.Client
+	// ModelName is the model the requests name (cogflow.hcl's
+	// text_model); empty: config.DefaultTextModel.
+	ModelName string
 	// Confirm is asked before an irreversible action (submit, delete,
 	// send, pay, …); nil or false: the action is never taken.
 	Confirm func(ctx context.Context, e *driver.Element, why string) bool
 	// IrreversibleWords add to the words that mark an action irreversible
 	// (the knowledge base's, a project's own).
 	IrreversibleWords []string
-	// OnStep sees every step as it happens (the journal).
+	// OnStep sees every step once, as soon as it is complete (the
+	// journal): when the next one begins, or the exploration ends.
 	OnStep func(Step)
 }
 
@@ -118,6 +122,9 @@ type Result struct {
 	// Path is the way to the goal without the detours that were undone:
 	// what a replay or a recorded trace repeats.
 	Path []knowledge.Step
+	// Before holds, for each step of Path, the screen it acted on: what a
+	// trace of the path records (TraceOf).
+	Before []*driver.Tree
 	// Steps are all the steps, detours included.
 	Steps []Step
 	// ModelCalls counts the requests made to the model.
@@ -168,6 +175,7 @@ func Explore(ctx context.Context, d driver.Driver, g Goal, o Options) (Result, e
 	}
 	e := newExplorer(d, g, o)
 	res, err := e.run(ctx)
+	e.flush()
 	res.Steps = e.steps
 	res.ModelCalls = e.calls
 	return res, err

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/llm"
 )
@@ -31,7 +32,11 @@ const progressScore = 3
 // ask sends one chat to the model and counts it.
 func (e *explorer) ask(ctx context.Context, system, user string) (string, error) {
 	e.calls++
-	resp, err := e.o.Model.Complete(ctx, llm.Request{
+	name := e.o.ModelName
+	if name == "" {
+		name = config.DefaultTextModel
+	}
+	resp, err := e.o.Model.Complete(ctx, llm.Request{Model: name,
 		Messages: []llm.Message{{Role: "system", Content: system}, {Role: "user", Content: user}},
 	})
 	if err != nil {

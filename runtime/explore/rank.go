@@ -16,8 +16,8 @@ type cand struct {
 	op    action.Name // click, or type for a field a parameter names
 	param string      // the parameter typed, for type
 	desc  string      // the target in .cog syntax
-	// known is what knowledge says: +1 the action led on before, -1
-	// exploration had to come back from it, 0 nothing.
+	// known is what knowledge says: onPath, ledOn, undone, or 0 for
+	// nothing.
 	known int
 	score int // the model's Likert score 1–5; 0 without a model
 	lex   int // words shared with the goal and the parameter names
@@ -95,7 +95,10 @@ func wordSet(ss ...string) map[string]bool {
 // enabled, actionable element, and typing a parameter into a field whose
 // words name it, once per field.
 func (e *explorer) candidates(t *driver.Tree, filled map[string]bool) []*cand {
-	goal := wordSet(e.g.Text)
+	if e.goalWords == nil {
+		e.goalWords = wordSet(e.g.Text)
+	}
+	goal := e.goalWords
 	var out []*cand
 	for i, el := range t.Elements {
 		if !interactive(el) {
@@ -131,11 +134,17 @@ func (e *explorer) paramFor(field []string) string {
 	return ""
 }
 
-// know marks candidates with what knowledge says of them on this state: an
-// action that led to a screen sharing words with the goal, and was never
-// undone, led on; one exploration had to come back from led nowhere (for
-// some command: so it only breaks ties).
+// know marks candidates with what knowledge says of them on this state:
+// a step of the path kept for this command (its replay stopped short, but
+// where its steps show they still lead) is best; an action that led on
+// before, for any command, and was never undone comes next; one an
+// exploration had to come back from is last.
 func (e *explorer) know(key string, cs []*cand) error {
+	for _, c := range cs {
+		if e.pathSteps[c.step()] {
+			c.known = onPath
+		}
+	}
 	if e.o.Memory == nil {
 		return nil
 	}
@@ -143,32 +152,38 @@ func (e *explorer) know(key string, cs []*cand) error {
 	if err != nil {
 		return err
 	}
-	goal := wordSet(e.g.Text)
 	for _, t := range ts {
 		for _, c := range cs {
-			if t.Action.Op != string(c.op) || t.Action.Target != c.desc {
+			if t.Action.Op != string(c.op) || t.Action.Target != c.desc || c.known == onPath {
 				continue
 			}
 			switch {
-			case t.Undo == "" && overlap(goal, words(t.To)) > 0:
-				c.known = 1
-			case t.Undo != "" && c.known == 0:
-				c.known = -1
+			case t.Undo == "":
+				c.known = ledOn
+			case c.known == 0:
+				c.known = undone
 			}
 		}
 	}
 	return nil
 }
 
-// order sorts candidates best first: what knowledge says led on, then the
-// model's score, then what knowledge says led nowhere, then shared words,
-// then page order.
+// What knowledge says of a candidate (cand.known).
+const (
+	undone = -1 // an exploration came back from it
+	ledOn  = 1  // it led on, never undone
+	onPath = 2  // a step of the path kept for this command
+)
+
+// order sorts candidates best first: the kept path's steps, then the
+// model's score, then what else knowledge says, then shared words, then
+// page order.
 func order(cs []*cand) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		a, b := cs[i], cs[j]
 		switch {
-		case (a.known > 0) != (b.known > 0):
-			return a.known > 0
+		case (a.known == onPath) != (b.known == onPath):
+			return a.known == onPath
 		case a.score != b.score:
 			return a.score > b.score
 		case a.known != b.known:

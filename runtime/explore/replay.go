@@ -8,6 +8,7 @@ import (
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 )
 
 var paramRef = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_ ]*)\}`)
@@ -41,12 +42,18 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 	if !ok || len(p.Steps) == 0 {
 		return Result{}, false, nil
 	}
+	e.pathSteps = map[knowledge.Step]bool{}
+	for _, s := range p.Steps {
+		e.pathSteps[s] = true
+	}
 	var found *driver.Element
+	var before []*driver.Tree
 	for i, s := range p.Steps {
 		t, err := e.d.Observe(ctx)
 		if err != nil {
 			return Result{}, false, e.driverErr(ctx, "observe", err)
 		}
+		before = append(before, t)
 		a := driver.Action{Op: action.Name(s.Op)}
 		if s.Target != "" {
 			if a.Target, err = anchor(t, s.Target); err != nil {
@@ -77,10 +84,8 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 	}
 	if !ok {
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the replayed path did not reach the goal; exploring")
-		e.emit()
 		return Result{}, false, nil
 	}
 	e.steps[len(e.steps)-1].Reached = true
-	e.emit()
-	return Result{Reached: true, Found: found, Path: p.Steps, Replayed: true}, true, nil
+	return Result{Reached: true, Found: found, Path: p.Steps, Before: before, Replayed: true}, true, nil
 }

@@ -30,6 +30,11 @@ type explorer struct {
 	lessons      []string               // what earlier explorations learned
 	seen         []knowledge.Transition // transitions this exploration caused
 	wrong        []wrongBranch
+	goalWords    map[string]bool // the goal's words, once
+	emitted      int             // steps OnStep was told of
+	// pathSteps are the steps of the path kept for the command, when its
+	// replay stopped short.
+	pathSteps map[knowledge.Step]bool
 }
 
 // wrongBranch is an action exploration had to undo, and why.
@@ -41,7 +46,8 @@ type wrongBranch struct {
 // frame is a screen on the current path of the search.
 type frame struct {
 	tree   *driver.Tree
-	key    string          // stateKey of tree
+	key    string          // stateKey of tree, for knowledge
+	sig    string          // signature of tree, for the search
 	filled map[string]bool // fields typed into on the way here, by description
 	cands  []*cand         // ranked, best first
 	next   int             // the next candidate to try
@@ -59,7 +65,7 @@ func (f *frame) id() string {
 		ks = append(ks, k)
 	}
 	sort.Strings(ks)
-	return f.key + "|" + strings.Join(ks, ",")
+	return f.sig + "|" + strings.Join(ks, ",")
 }
 
 func newExplorer(d driver.Driver, g Goal, o Options) *explorer {
@@ -79,7 +85,7 @@ func (e *explorer) run(ctx context.Context) (Result, error) {
 		return Result{}, e.driverErr(ctx, "observe", err)
 	}
 	if e.app == "" {
-		e.app = appOf(t)
+		e.app = knowledge.AppOf(t)
 	}
 	if e.o.Memory != nil {
 		res, ok, err := e.replay(ctx)
@@ -104,7 +110,7 @@ func (e *explorer) run(ctx context.Context) (Result, error) {
 // back when a screen has nothing left worth trying or leads to a screen
 // seen before.
 func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
-	root := &frame{tree: t, key: stateKey(t), filled: map[string]bool{}, viaT: -1}
+	root := &frame{tree: t, key: stateKey(t), sig: signature(t), filled: map[string]bool{}, viaT: -1}
 	if ok, err := e.reached(ctx, t); err != nil || ok {
 		if err != nil {
 			return Result{}, err
@@ -130,7 +136,7 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 			if why == "" {
 				why = "no untried candidate left"
 			}
-			if err := e.undo(ctx, top, stack[len(stack)-2], why); err != nil {
+			if err := e.undo(ctx, top, stack[:len(stack)-1], why); err != nil {
 				return Result{}, err
 			}
 			stack = stack[:len(stack)-1]
@@ -148,11 +154,10 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 				return Result{}, err
 			}
 			e.steps[len(e.steps)-1].Reached = true
-			e.emit()
 			return e.success(ctx, append(stack, child))
 		}
 		if visited[child.id()] {
-			if err := e.undo(ctx, child, top, "it leads to a screen seen before"); err != nil {
+			if err := e.undo(ctx, child, stack, "it leads to a screen seen before"); err != nil {
 				return Result{}, err
 			}
 			continue
@@ -170,6 +175,11 @@ func (e *explorer) search(ctx context.Context, t *driver.Tree) (Result, error) {
 // is judged to make no progress.
 func (e *explorer) enter(ctx context.Context, f *frame, first bool) error {
 	f.cands = e.candidates(f.tree, f.filled)
+	if f.via != nil && f.via.op == action.Click {
+		// The element just clicked, still there, would only close what it
+		// opened (a menu button toggles): that is an undo, not a way on.
+		f.cands = slices.DeleteFunc(f.cands, func(c *cand) bool { return c.op == action.Click && c.desc == f.via.desc })
+	}
 	if err := e.know(f.key, f.cands); err != nil {
 		return fmt.Errorf("explore: reading knowledge: %w", err)
 	}
@@ -223,21 +233,23 @@ func (e *explorer) forward(ctx context.Context, top *frame, c *cand) (*frame, er
 			filled[k] = true
 		}
 	}
-	key := stateKey(t)
-	if c.op != action.Type && key == top.key {
+	key, sig := stateKey(t), signature(t)
+	if c.op != action.Type && sig == top.sig {
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the screen did not change")
-		e.emit()
 		top.tree = t
 		e.refresh(top)
 		return nil, nil
 	}
 	e.seen = append(e.seen, knowledge.Transition{App: e.app, From: top.key, Action: c.step(), To: key, Count: 1})
-	return &frame{tree: t, key: key, filled: filled, via: c, viaT: len(e.seen) - 1}, nil
+	return &frame{tree: t, key: key, sig: sig, filled: filled, via: c, viaT: len(e.seen) - 1}, nil
 }
 
 func scoreNote(c *cand) string {
 	var parts []string
-	if c.known > 0 {
+	switch c.known {
+	case onPath:
+		parts = append(parts, "knowledge: on the path kept for this command")
+	case ledOn:
 		parts = append(parts, "knowledge: led on before")
 	}
 	if c.score > 0 {
@@ -287,17 +299,20 @@ func (e *explorer) driverErr(ctx context.Context, what string, err error) error 
 	return fmt.Errorf("explore: %s: %w", what, err)
 }
 
-// record adds a step and tells OnStep.
+// record adds a step. OnStep is told of the step before it once it is
+// complete: the screen it led to judged, its note and Reached final.
 func (e *explorer) record(s Step) {
+	e.flush()
 	e.steps = append(e.steps, s)
-	e.emit()
 }
 
-// emit tells OnStep of the last step (again, when its note or Reached
-// changed after it was first told).
-func (e *explorer) emit() {
-	if e.o.OnStep != nil && len(e.steps) > 0 {
-		e.o.OnStep(e.steps[len(e.steps)-1])
+// flush tells OnStep of the complete steps it has not seen: all but the
+// last one, or all of them when the exploration is over.
+func (e *explorer) flush() {
+	for ; e.emitted < len(e.steps); e.emitted++ {
+		if e.o.OnStep != nil {
+			e.o.OnStep(e.steps[e.emitted])
+		}
 	}
 }
 
@@ -320,8 +335,9 @@ func (e *explorer) reached(ctx context.Context, t *driver.Tree) (bool, error) {
 // success keeps what the exploration learned and returns the path.
 func (e *explorer) success(ctx context.Context, stack []*frame) (Result, error) {
 	res := Result{Reached: true}
-	for _, f := range stack[1:] {
+	for i, f := range stack[1:] {
 		res.Path = append(res.Path, f.via.step())
+		res.Before = append(res.Before, stack[i].tree)
 		res.Found = f.via.el
 	}
 	if e.o.Memory == nil {

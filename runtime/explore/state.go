@@ -3,11 +3,12 @@ package explore
 import (
 	"fmt"
 	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/match"
 )
 
@@ -22,22 +23,28 @@ func interactive(e *driver.Element) bool {
 	return e.Visible && e.Enabled && (actionable[e.Role] || e.Editable)
 }
 
-// stateKey names a screen state: where it is (URL path or Android app)
-// and the sorted roles and names of its visible interactive elements. It
-// ignores values, so typing into a field keeps the state; it is the key
-// knowledge files transitions under, and must equal knowledge.StateKey.
-func stateKey(t *driver.Tree) string {
+// stateKey names a screen state as knowledge files transitions under it
+// (knowledge.StateKey): where it is and what it offers to act on, not the
+// values typed; a list's items count only as how many there are.
+func stateKey(t *driver.Tree) string { return knowledge.StateKey(t) }
+
+// signature tells screens apart within one exploration, finer than
+// stateKey: the place, the title and every interactive element's role and
+// label, list items included (a file list and the contact list it leads
+// to are different screens, though knowledge files both as "a list").
+// Values typed are left out, so typing keeps the signature.
+func signature(t *driver.Tree) string {
 	var parts []string
 	for _, e := range t.Elements {
 		if interactive(e) {
 			parts = append(parts, e.Role+":"+label(e))
 		}
 	}
-	sort.Strings(parts)
-	return place(t.URL) + "|" + strings.Join(parts, ",")
+	slices.Sort(parts)
+	return place(t.URL) + "|" + t.Title + "|" + strings.Join(parts, ",")
 }
 
-// place is the part of a URL a state depends on: the path, not the query.
+// place is the part of a URL a screen depends on: the path, not the query.
 func place(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme == "" {
@@ -47,19 +54,6 @@ func place(raw string) string {
 		return u.Host + u.Path
 	}
 	return u.Path
-}
-
-// appOf is the app a screen belongs to: an Android package or a site's
-// origin.
-func appOf(t *driver.Tree) string {
-	u, err := url.Parse(t.URL)
-	if err != nil || u.Scheme == "" {
-		return t.URL
-	}
-	if u.Scheme == "android-app" {
-		return u.Host
-	}
-	return u.Scheme + "://" + u.Host
 }
 
 // label is the words that name an element to a person. A field's text is
@@ -78,6 +72,9 @@ func label(e *driver.Element) string {
 }
 
 func clip(s string, n int) string {
+	if len(s) <= n {
+		return s // no more runes than bytes
+	}
 	r := []rune(s)
 	if len(r) <= n {
 		return s

@@ -26,11 +26,15 @@ type undoMove struct {
 	key  string // the key chord, for action.Key
 }
 
-// undo takes the screen of from back to the screen of to, trying the ways
-// that fit what from's action did, each a budgeted back step, until the
-// screen's key is to's again. When none does, exploration stops: going on
-// from an unknown screen could act on the wrong thing.
-func (e *explorer) undo(ctx context.Context, from, to *frame, why string) error {
+// undo takes the screen of from back to the screen of the last frame of
+// stack, trying the ways that fit what from's action did, each a budgeted
+// back step. A way that lands on an earlier screen of the stack (back
+// from a screen a popup menu opened shows the screen under the menu) is
+// followed by the stack's actions again from there. When no way returns,
+// exploration stops: going on from an unknown screen could act on the
+// wrong thing.
+func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why string) error {
+	to := stack[len(stack)-1]
 	moves := e.undoMoves(from, to)
 	reason := why
 	var tried []string
@@ -43,7 +47,16 @@ func (e *explorer) undo(ctx context.Context, from, to *frame, why string) error 
 			return err
 		}
 		why = "" // said once
-		if stateKey(t) == to.key {
+		sig := signature(t)
+		if sig != to.sig {
+			if i := below(stack, sig); i >= 0 {
+				if t, err = e.rewalk(ctx, stack, i, t); err != nil {
+					return err
+				}
+				sig = to.sig
+			}
+		}
+		if sig == to.sig {
 			if from.viaT >= 0 {
 				e.seen[from.viaT].Undo = m.name
 			}
@@ -53,10 +66,44 @@ func (e *explorer) undo(ctx context.Context, from, to *frame, why string) error 
 			return nil
 		}
 		tried = append(tried, m.name)
-		from = &frame{tree: t, key: stateKey(t), via: from.via, viaT: from.viaT}
+		from = &frame{tree: t, key: stateKey(t), sig: sig, via: from.via, viaT: from.viaT}
 	}
 	return fmt.Errorf("explore: could not undo %s (tried %s); stopped rather than go on from an unknown screen; steps: %s",
 		from.via.line(), strings.Join(tried, ", "), listSteps(e.steps))
+}
+
+// below is the index of the highest frame under the stack's top whose
+// screen has the signature, or -1.
+func below(stack []*frame, sig string) int {
+	for i := len(stack) - 2; i >= 0; i-- {
+		if stack[i].sig == sig {
+			return i
+		}
+	}
+	return -1
+}
+
+// rewalk repeats the actions that led from stack[i], now showing as t, to
+// the stack's top, checking each screen on the way, and returns the top's
+// screen.
+func (e *explorer) rewalk(ctx context.Context, stack []*frame, i int, t *driver.Tree) (*driver.Tree, error) {
+	var err error
+	for _, f := range stack[i+1:] {
+		c := f.via
+		el := sameElement(t, c.desc)
+		if el == nil {
+			return nil, fmt.Errorf("explore: going back went past %s, and %s is no longer there to return; steps: %s",
+				f.tree.Title, c.desc, listSteps(e.steps))
+		}
+		if t, err = e.act(ctx, Forward, c.op, el, c.desc, c.param, "again: going back went further than this screen"); err != nil {
+			return nil, err
+		}
+		if signature(t) != f.sig {
+			return nil, fmt.Errorf("explore: %s again did not lead to the same screen as before; steps: %s",
+				c.line(), listSteps(e.steps))
+		}
+	}
+	return t, nil
 }
 
 // undoMoves are the ways to try, most fitting first. Android has one back

@@ -53,7 +53,8 @@ type frame struct {
 	search    string            // list: search field
 	scroll    int               // list: pixels scrolled
 	fields    map[string]string // edit: field resource-id → value
-	errorText string            // edit: validation message
+	errorText string            // edit: validation message; import flow: a status line
+	checked   bool              // settings: the switch
 }
 
 // SeedContacts are the contacts NewApp starts with; one has non-ASCII
@@ -86,7 +87,7 @@ func (a *App) Contacts() []Contact {
 }
 
 // Screen returns the screen in front: ScreenLauncher, ScreenList,
-// ScreenDetail or ScreenEdit.
+// ScreenDetail, ScreenEdit, or one of the import flow's (importflow.go).
 func (a *App) Screen() string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -116,6 +117,9 @@ func (a *App) Activity() string {
 }
 
 func (a *App) activity() string {
+	if act := activityOf(a.screen()); act != "" {
+		return act
+	}
 	switch a.screen() {
 	case ScreenList:
 		return ContactsPackage + "/" + ContactsActivity

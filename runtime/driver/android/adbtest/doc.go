@@ -24,7 +24,18 @@
 //     (EditText, hint "Search contacts", filters by name); contact_list
 //     (RecyclerView) of contact_row rows with name and phone TextViews,
 //     sorted by name; empty ("No contacts"); fab_add (ImageButton,
-//     content-desc "Add contact") drawn over the list.
+//     content-desc "Add contact") drawn over the list; in the toolbar,
+//     more (ImageButton, content-desc "More options") opens the menu.
+//   - menu (a popup window over .MainActivity, dumped alone as the
+//     focused window): "Settings" and "Import/export"; choosing one closes
+//     the popup first, so back from its screen shows the list.
+//   - settings (.SettingsActivity): a "Dark theme" Switch and "About";
+//     nothing here imports (exploration's wrong branch).
+//   - import (.ImportExportActivity): "Import from .vcf file" opens the
+//     file picker, "Export to .vcf file" shows a status line.
+//   - files (.FilePickerActivity), titled "Choose a file": DeviceFiles
+//     (notes.txt, contacts.vcf, photo.jpg); a file without contacts says
+//     so; contacts.vcf adds its two contacts and returns to the list.
 //   - detail (.DetailActivity): "Navigate up" (content-desc) button, title
 //     = the name; detail_name, detail_phone, detail_email; buttons edit
 //     ("Edit") and delete ("Delete").

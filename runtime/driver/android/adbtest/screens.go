@@ -42,6 +42,9 @@ func (a *App) render() *node {
 	if f == nil {
 		return a.renderLauncher()
 	}
+	if w := a.renderFlow(f); w != nil {
+		return w
+	}
 	var body []*node
 	switch f.screen {
 	case ScreenList:
@@ -133,7 +136,7 @@ func (a *App) renderList(f *frame) []*node {
 	}
 	column := (&node{class: "android.widget.LinearLayout", pkg: ContactsPackage,
 		bounds: rect{0, contentTop, ScreenWidth, contentBot}}).add(
-		toolbar("Contacts", false),
+		toolbar("Contacts", false).add(moreButton()),
 		a.editText(idSearch, f.search, "Search contacts", rect{42, 252, 1038, 378}),
 		list)
 	fab := &node{class: "android.widget.ImageButton", id: idFab, desc: "Add contact", pkg: ContactsPackage,
