@@ -66,7 +66,7 @@ var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8
 func runDemo(c *cli, args []string) int {
 	fs := c.newFlags("demo")
 	addr := fs.String("addr", "", "listen on `HOST:PORT` (port 0 picks a free port); default 127.0.0.1:8088, for android "+androidDemoAddr)
-	layout := fs.String("layout", site.LayoutOriginal, "serve and run: the site's `layout`, "+strings.Join(site.Layouts, " or ")+" (moved: the notes page's Save behind a \"More\" menu)")
+	layout := fs.String("layout", site.LayoutOriginal, "serve and run: the site's layout, `NAME`: original or moved (moved: the notes page's Save behind a \"More\" menu)")
 	rest, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
