@@ -193,7 +193,7 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 	}
 	j.loops = in.position()
 	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.opts.Explore.Model,
-		IrreversibleWords: in.opts.Explore.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.step1}
+		IrreversibleWords: in.opts.Explore.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.onStep}
 	res, err := explore.Explore(ctx, in.drv, g, o)
 	j.flush()
 	in.tree = nil // exploring changed the screen
@@ -245,13 +245,16 @@ type exploreJournal struct {
 	pending    *explore.Step
 }
 
-func (j *exploreJournal) step1(s explore.Step) {
+// onStep receives the explorer's steps; a step told again replaces the
+// pending one.
+func (j *exploreJournal) onStep(s explore.Step) {
 	if p := j.pending; p != nil && (p.N != s.N || p.Direction != s.Direction || p.Op != s.Op || p.Target != s.Target) {
 		j.flush()
 	}
 	j.pending = &s
 }
 
+// flush reports the pending step, if any.
 func (j *exploreJournal) flush() {
 	if j.pending == nil {
 		return
@@ -297,6 +300,7 @@ type ExploreError struct {
 	Steps   []explore.Step
 }
 
+// Error says the anchor's error, then what exploring tried.
 func (e *ExploreError) Error() string {
 	var b strings.Builder
 	b.WriteString(e.Anchor.Error())
