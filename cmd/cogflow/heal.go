@@ -68,7 +68,7 @@ func patchDiff(path string, src []byte, ins []patch.Insertion) (patched, diff []
 // proposePatch shows the patch for the heals of a run and writes it to
 // the workflow if the person agrees (or --yes). It never changes the
 // run's exit code: the run reached its end either way.
-func (c *cli) proposePatch(cfg runConfig, l *loaded, heals []runtime.Heal, runID string, ask runtime.Prompter) {
+func (c *cli) proposePatch(cfg runConfig, l *loaded, heals []runtime.Heal, runID string, ask runtime.Prompter, secrets *redact.Set) {
 	ins := healInsertions(heals)
 	if len(ins) == 0 {
 		return
@@ -76,6 +76,12 @@ func (c *cli) proposePatch(cfg runConfig, l *loaded, heals []runtime.Heal, runID
 	patched, diff, err := patchDiff(cfg.file, l.src, ins)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: the path exploration found cannot be offered as a patch: %v\n", err)
+		return
+	}
+	if secrets.Holds(string(diff)) {
+		// An element the path names shows a secret: it must not reach
+		// the workflow, the terminal or the run's folder.
+		fmt.Fprintln(c.stderr, "cogflow run: the path exploration found names an element that shows a secret, so it is not offered as a patch")
 		return
 	}
 	fmt.Fprintf(c.stdout, "\nHealed %d step(s) by exploring. This patch makes %s take the path found:\n\n", len(ins), cfg.file)

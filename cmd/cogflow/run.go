@@ -218,7 +218,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	}
 	c.reportRun(l, result.RunID, row, result.Stats, runErr, secrets, result.Stopped)
 	if runErr == nil && len(result.Heals) > 0 {
-		c.proposePatch(cfg, l, result.Heals, result.RunID, opts.Prompter)
+		c.proposePatch(cfg, l, result.Heals, result.RunID, opts.Prompter, secrets)
 	}
 	if result.JournalErr != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", result.JournalErr)
