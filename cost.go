@@ -22,6 +22,7 @@ func (w *Workflow) Cost(task string, models CostModels) (*runtime.CostEstimate, 
 }
 
 // Iterations are the loop iterations a cost estimate assumes: N for every
-// loop, or VAR=N for the loops over VAR (Set parses either, as
-// --iterations does); none given, a loop stays a "per iteration" term.
+// loop, VAR=N for the loops over VAR, or while=N, until=N, repeat=N for
+// those loops in place of their bound or computed count (Set parses each,
+// as --iterations does); none given, a loop stays a "per iteration" term.
 type Iterations = runtime.Iterations

@@ -104,6 +104,11 @@ func semanticPrompt(k *kb.KB, ops []semanticOp, inputs []string) string {
 	b.WriteString("\n## Subcategories\n")
 	for _, c := range k.Categories {
 		for _, s := range c.Subcategories {
+			if s.Name == "explore" {
+				// A demonstration shows where its elements were: a
+				// compiled step has nothing to explore for.
+				continue
+			}
 			res := s.Result
 			if res == "" {
 				res = c.Result

@@ -58,6 +58,10 @@ type costDep struct {
 	model     string
 	maybeFree bool // an exact text match may answer it without an LLM
 	in, out   int  // tokens per call
+	// alt is the innermost if whose branch holds the dependency, arm that
+	// branch's index (ast.Bodies order); nil outside every if.
+	alt *costAlt
+	arm int
 }
 
 // costWalker collects the dependencies of a task in the order a run meets
@@ -70,6 +74,12 @@ type costWalker struct {
 	skills map[string]*ast.Skill
 	deps   []*costDep
 	loops  []*costLoop
+	// alt and arm are the if branch being walked (see costDep).
+	alt *costAlt
+	arm int
+	// explores are the explore blocks and explore<…> dependencies, whose
+	// model calls are a bound of their own (cost_explore.go).
+	explores []*costExplore
 }
 
 // CostEstimate is what a run of a task would ask of the models: its
@@ -135,19 +145,25 @@ func (w *costWalker) block(b *ast.Block, loop *costLoop, prefix string, calling 
 			w.loops = append(w.loops, inner)
 			w.block(s.Body, inner, prefix, calling)
 		case *ast.IfStmt:
-			// Every branch counts, as if each ran: an upper bound.
+			// Every condition may be judged; of the branches only one
+			// runs, so the totals count the costliest (costAlt).
 			for c := s; c != nil; c = c.ElseIf {
 				w.expr(c.Cond, prefix+"if", loop, calling)
 			}
-			for _, b := range ast.Bodies(s) {
+			outer, outerArm := w.alt, w.arm
+			alt := &costAlt{parent: outer, arm: outerArm}
+			for i, b := range ast.Bodies(s) {
+				w.alt, w.arm = alt, i
 				w.block(b, loop, prefix, calling)
 			}
+			w.alt, w.arm = outer, outerArm
 		case *ast.TryStmt:
 			// The worst case runs the body up to its last step, which
 			// fails, and then the whole fallback: both count.
 			w.block(s.Body, loop, prefix, calling)
 			w.block(s.Fallback, loop, prefix, calling)
 		case *ast.ExploreStmt:
+			w.exploreBlock(s, prefix, loop)
 			w.block(s.Body, loop, prefix, calling)
 		case *ast.RepeatStmt:
 			// The count is computed once; the body runs count times,
@@ -188,6 +204,10 @@ func (w *costWalker) expr(e ast.Expr, step string, loop *costLoop, calling []str
 	ast.Inspect(e, func(x ast.Expr) bool {
 		switch x := x.(type) {
 		case *ast.Dependency:
+			if x.Sub.Name == "explore" {
+				w.exploreDep(x, step, loop)
+				return true
+			}
 			w.deps = append(w.deps, w.dependency(x, step, loop))
 		case *ast.Call:
 			name := x.CalleeName()
@@ -209,7 +229,7 @@ func costCalling(list []string, s string) bool {
 }
 
 func (w *costWalker) dependency(d *ast.Dependency, step string, loop *costLoop) *costDep {
-	cd := &costDep{line: d.Range.Start.Line, step: step, loop: loop, dep: d}
+	cd := &costDep{line: d.Range.Start.Line, step: step, loop: loop, dep: d, alt: w.alt, arm: w.arm}
 	if d.Main != nil {
 		cd.main = d.Main.Name
 	} else if m, ok := w.kb.MainOf(d.Sub.Name); ok {
@@ -292,7 +312,11 @@ func (w *costWalker) terms(iters Iterations) []*costTerm {
 		byLoop[l] = t
 		out = append(out, t)
 	}
+	skip := w.uncounted(iters)
 	for _, d := range w.deps {
+		if skip[d] {
+			continue
+		}
 		t := byLoop[d.loop]
 		t.calls++
 		if d.maybeFree {
@@ -368,26 +392,42 @@ func (f *Iterations) Set(s string) error {
 	return nil
 }
 
-// check rejects VAR=N for a variable no loop uses.
+// check rejects VAR=N for a variable no for loop uses, and while=N,
+// until=N or repeat=N when no such loop (a repeat: with a computed count)
+// is there.
 func (f Iterations) check(loops []*costLoop) error {
 	vars := map[string]bool{}
 	var names []string
 	for _, l := range loops {
-		if l.name == "" {
+		name := l.name
+		if kw := l.keyword(); kw != "" {
+			if l.literal() {
+				continue
+			}
+			name = kw
+		}
+		if !vars[name] {
+			names = append(names, name)
+		}
+		vars[name] = true
+	}
+	keys := make([]string, 0, len(f.byVar))
+	for v := range f.byVar {
+		keys = append(keys, v)
+	}
+	sort.Strings(keys)
+	for _, v := range keys {
+		if vars[v] {
 			continue
 		}
-		if !vars[l.name] {
-			names = append(names, l.name)
+		what := "loop `for " + v + "`"
+		if v == "while" || v == "until" || v == "repeat" {
+			what = v + " loop whose count the file does not give"
 		}
-		vars[l.name] = true
-	}
-	for v := range f.byVar {
-		if !vars[v] {
-			if len(names) == 0 {
-				return fmt.Errorf("--iterations %s=…: the task has no for loop", v)
-			}
-			return fmt.Errorf("--iterations %s=…: no loop `for %s` (loops: %s)", v, v, strings.Join(names, ", "))
+		if len(names) == 0 {
+			return fmt.Errorf("--iterations %s=…: the task has no %s", v, what)
 		}
+		return fmt.Errorf("--iterations %s=…: no %s (loops: %s)", v, what, strings.Join(names, ", "))
 	}
 	return nil
 }
@@ -401,7 +441,12 @@ func (f Iterations) times(l *costLoop) (n int, factors []int, known, upTo bool) 
 	n = 1
 	for ; l != nil; l = l.parent {
 		k, ok := f.byVar[l.name]
+		if kw := l.keyword(); kw != "" && !l.literal() {
+			k, ok = f.byVar[kw]
+		}
 		switch {
+		case ok:
+			// given: it overrides a while's or until's bound
 		case l.countKnown:
 			k, ok = l.count, true
 			upTo = upTo || l.upTo

@@ -23,9 +23,21 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 	if inLoops > 0 {
 		fmt.Fprintf(out, ", %d inside loops", inLoops)
 	}
+	if n := len(w.explores); n > 0 {
+		fmt.Fprintf(out, " and %s (explore blocks and explore<…>, below)", costPlural(n, "exploration", "explorations"))
+	}
+	skip := w.uncounted(iters)
+	if len(skip) > 0 {
+		fmt.Fprintf(out, "; %d in branches of an if that another branch outweighs, not in the totals (a run takes one branch)", len(skip))
+	}
 	fmt.Fprintln(out)
 	if len(w.deps) == 0 {
-		fmt.Fprintln(out, "Total: 0 LLM calls: every step is structural")
+		if len(w.explores) > 0 {
+			fmt.Fprintln(out, "Total: 0 LLM calls besides exploring")
+		} else {
+			fmt.Fprintln(out, "Total: 0 LLM calls: every step is structural")
+		}
+		w.reportExplores(out)
 		return
 	}
 	fmt.Fprintln(out)
@@ -33,7 +45,10 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 	fmt.Fprintln(tw, "line\tstep\tonce per\tdependency\tcategory\tmodel\tLLM calls\ttokens per call")
 	for _, d := range w.deps {
 		calls := "1"
-		if d.maybeFree {
+		switch {
+		case skip[d]:
+			calls = "0 (a costlier branch is counted)"
+		case d.maybeFree:
 			calls = "1 (maybe 0)"
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t~%d in, ~%d out\n",
@@ -83,6 +98,7 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 		fmt.Fprintf(out, " = %s~%d in / ~%d out", costUpTo(terms), in, outTok)
 	}
 	fmt.Fprintln(out, " (a rough figure per main category; cache hits cost nothing)")
+	w.reportExplores(out)
 
 	// Price.
 	var unpriced []string

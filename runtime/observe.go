@@ -132,7 +132,7 @@ func sameIndexes(a, b []journal.LoopPos) bool {
 // Intent implements IntentObserver: it journals the step's intent and
 // syncs it before the step acts.
 func (r *JournalObserver) Intent(s StepReport) error {
-	ev := journal.Intent{Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Op: s.Op}
+	ev := journal.Intent{Task: r.Task, Step: s.Step, Line: s.Line, Loop: loopPositions(s.Loops), Branches: s.Branches, Op: s.Op}
 	for _, a := range s.Args {
 		ev.Args = append(ev.Args, journal.Arg{Name: a.Name, Value: a.Value, Source: argSource(a.Source)})
 	}

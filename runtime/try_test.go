@@ -237,6 +237,13 @@ func TestJournalAndResumeOfAFallback(t *testing.T) {
 	if got, want := strings.Join(arms, " "), `op1["line 4: try"] op2["line 4: try"] op3["line 4: try"] op5["line 4: fallback"]`; got != want {
 		t.Errorf("journaled steps\n got %s\nwant %s", got, want)
 	}
+	arms = arms[:0]
+	for _, in := range run.Intents {
+		arms = append(arms, fmt.Sprintf("%s%q", in.Step, in.Branches))
+	}
+	if got, want := strings.Join(arms, " "), `op1["line 4: try"] op2["line 4: try"] op3["line 4: try"] op5["line 4: fallback"]`; got != want {
+		t.Errorf("journaled intents\n got %s\nwant %s", got, want)
+	}
 
 	// The resume: Publish is on the page now, and still the body does not run.
 	f2 := controlPage("Save", "Publish", "Less", "More", "Done")

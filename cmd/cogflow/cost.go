@@ -15,7 +15,7 @@ var costPrice = llm.Cost
 func runCost(c *cli, args []string) int {
 	fs := c.newFlags("cost")
 	iters := cogflow.Iterations{}
-	fs.Var(&iters, "iterations", "loop iterations to assume: `N` for every loop, or VAR=N for the loops over VAR (repeatable)")
+	fs.Var(&iters, "iterations", "loop iterations to assume: `N` for every loop, VAR=N for the loops over VAR, while=N, until=N or repeat=N for those loops instead of their bound (repeatable)")
 	taskName := fs.String("task", "", "the task to estimate when the file has several (default: the first)")
 	dir := fs.String("dir", ".", "the project folder whose "+config.FileName+" names the models")
 	files, code, ok := c.parseArgs(fs, args)

@@ -28,6 +28,8 @@ func (p *parser) hint(d *diag.Diagnostic, at int) {
 		if secs, ok := seconds(p.val(p.tokens[i-1]), p.val(tok)); ok {
 			d.Suggestion = fmt.Sprintf("a duration is a number of seconds, without a unit: write %s", secs)
 		}
+	default:
+		p.tryHint(d, i)
 	}
 }
 

@@ -1,6 +1,10 @@
 package journal
 
-import "time"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // EventFallback is written when a try's body failed and its fallback takes
 // over, and synced, so that a resume goes on in the fallback instead of
@@ -46,4 +50,32 @@ func (r *Run) FellBack(line int, loop []LoopPos) bool {
 		}
 	}
 	return false
+}
+
+// fallbackNotes says, for `cogflow runs show`, which tries fell back and
+// why: "the try at line 4 ran its fallback: step op3 failed: …".
+func fallbackNotes(run *Run) []string {
+	var out []string
+	for _, f := range run.Fallbacks {
+		n := fmt.Sprintf("the try at line %d", f.Line)
+		if len(f.Loop) > 0 {
+			var at []string
+			for _, l := range f.Loop {
+				at = append(at, fmt.Sprintf("%s[%d]", l.Var, l.Index))
+			}
+			n += " in " + strings.Join(at, " ")
+		}
+		n += " ran its fallback"
+		if f.ResumedFrom != "" {
+			n += " (in run " + f.ResumedFrom + ")"
+		}
+		if f.Step != "" {
+			n += ": step " + f.Step + " failed"
+		}
+		if f.Error != "" {
+			n += ": " + clip(strings.Join(strings.Fields(f.Error), " "), 160)
+		}
+		out = append(out, n)
+	}
+	return out
 }

@@ -187,14 +187,17 @@ type StepEvent struct {
 // arguments. It is synced before the driver acts; the step event with the
 // same Seq is its outcome. An intent without one is a step in doubt.
 type Intent struct {
-	Seq     int       `json:"seq"` // the Seq its step event gets
-	Task    string    `json:"task,omitempty"`
-	Step    string    `json:"step"`
-	Line    int       `json:"line,omitempty"`
-	Loop    []LoopPos `json:"loop,omitempty"`
-	Op      string    `json:"op"`
-	Args    []Arg     `json:"args,omitempty"`
-	Started time.Time `json:"started"`
+	Seq  int       `json:"seq"` // the Seq its step event gets
+	Task string    `json:"task,omitempty"`
+	Step string    `json:"step"`
+	Line int       `json:"line,omitempty"`
+	Loop []LoopPos `json:"loop,omitempty"`
+	// Branches are the branches the step is about to act in (an if's, a
+	// try's body or fallback), as in StepEvent.
+	Branches []string  `json:"branches,omitempty"`
+	Op       string    `json:"op"`
+	Args     []Arg     `json:"args,omitempty"`
+	Started  time.Time `json:"started"`
 }
 
 // Settlement is an in_doubt_resolved event: how a resume settled the step

@@ -86,6 +86,7 @@ func Render(w io.Writer, run *Run) error {
 	} else if run.Finish == nil {
 		notes = append(notes, "no steps and no run_finished: the run was killed or is still running")
 	}
+	notes = append(notes, fallbackNotes(run)...)
 	if run.Truncated > 0 {
 		notes = append(notes, fmt.Sprintf("journal line %d is incomplete and was left out", run.Truncated))
 	}
