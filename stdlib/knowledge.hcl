@@ -9,6 +9,9 @@
 #
 # Layout:
 #   version      schema version of this file (1).
+#   irreversible words of an element whose action cannot be undone (it sends,
+#                deletes, pays): exploration never takes it unless a person
+#                confirms. Optional; exploration has its own list as well.
 #   category     one of the five main categories, a closed set, in this order:
 #                information_recall, information_comprehension,
 #                information_creation, logical_reasoning, contextual_selection.
@@ -26,6 +29,20 @@
 # as .cogflow/knowledge.hcl, where it evolves with the workflows.
 
 version = 1
+
+irreversible = [
+  "submit",
+  "send",
+  "delete",
+  "remove",
+  "pay",
+  "buy",
+  "purchase",
+  "checkout",
+  "transfer",
+  "place order",
+  "confirm purchase",
+]
 
 category "information_recall" {
   definition = "Retrieve information exactly as it was seen, entered or known, without changing its content."

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -113,6 +114,11 @@ func (c *cli) explore(ctx context.Context, command string, f exploreFlags, model
 		fmt.Fprintf(c.stderr, "cogflow explore: %v\n", err)
 		return exitStepFailed
 	}
+	k, kdiags := cogflow.ProjectKB(*f.dir) // its irreversible words
+	if kdiags.HasErrors() {
+		c.renderFiles(kdiags)
+		return exitBadInput
+	}
 	mem, closeMem, err := openKnowledge(*f.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow explore: knowledge: %v\n", err)
@@ -120,7 +126,7 @@ func (c *cli) explore(ctx context.Context, command string, f exploreFlags, model
 	}
 	defer closeMem()
 	o := explore.Options{Budget: *f.budget, Command: command, Params: f.params, Memory: mem, Model: model,
-		Confirm: c.confirmIrreversible, OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
+		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible, OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	if model != nil {
 		o.ModelName = conf.LLM.TextModel
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/driver/android/adbtest"
 	"github.com/cogflow/cogflow/runtime/llm/llmtest"
 	"github.com/cogflow/cogflow/runtime/trace"
+	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
 var exploreCandidate = regexp.MustCompile(`(?m)^(\d+)\. (.*)$`)
@@ -217,5 +218,36 @@ func TestExploreE2EBrowser(t *testing.T) {
 	}
 	if len(tr.Events) != 4 || tr.Start.URL != base+"/" {
 		t.Errorf("trace: %d events, start %+v", len(tr.Events), tr.Start)
+	}
+}
+
+// The project's knowledge base marks "import from" irreversible: with no
+// one to confirm, exploring never takes it and fails, saying so.
+func TestExploreE2EKnowledgeBaseIrreversible(t *testing.T) {
+	model := exploreModel(t)
+	t.Setenv("OPENAI_BASE_URL", model.URL())
+	t.Setenv("OPENAI_API_KEY", "sk-test-explore")
+	srv, err := adbtest.NewServer(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), ".cogflow")
+	k := kb.Default()
+	k.Irreversible = append(k.Irreversible, "import from")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "knowledge.hcl"), k.Format(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runWith(context.Background(), "", "explore", "import contacts from a file", "--driver", "android",
+		"--adb", srv.Addr(), "--app", adbtest.ContactsPackage, "--until", "Dana Whitfield", "--budget", "12",
+		"-o", filepath.Join(dir, "x.trace.json"), "--dir", dir)
+	if r.code != exitStepFailed || !strings.Contains(r.stderr, `skip button(name: "Import from .vcf file") (irreversible, not confirmed: its words say import from)`) ||
+		!strings.Contains(r.stderr, "Take it? [y/N]") || !strings.Contains(r.stderr, "budget of 12 steps is used up") {
+		t.Errorf("exit %d, want %d and the skip:\n%s", r.code, exitStepFailed, r.stderr)
+	}
+	if len(srv.App().Contacts()) != len(adbtest.SeedContacts) {
+		t.Errorf("contacts changed: %v", srv.App().Contacts())
 	}
 }

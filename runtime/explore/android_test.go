@@ -27,7 +27,7 @@ const (
 
 // simPhone opens the Android driver, over the real ADB protocol, on a
 // fresh simulated phone showing the contacts list.
-func simPhone(t *testing.T) (driver.Driver, *adbtest.App) {
+func simPhone(t testing.TB) (driver.Driver, *adbtest.App) {
 	t.Helper()
 	srv, err := adbtest.NewServer(t, nil)
 	if err != nil {
@@ -49,7 +49,7 @@ var rankedLine = regexp.MustCompile(`(?m)^(\d+)\. (.*)$`)
 // scriptedModel ranks by a fixed rule that sends the explorer down one
 // wrong branch first: menus and settings score 5, importing and
 // contacts.vcf 4, the rest 1. It checks every request it receives.
-func scriptedModel(t *testing.T) *llmtest.Server {
+func scriptedModel(t testing.TB) *llmtest.Server {
 	check := func(r llmtest.Req) {
 		p := r.Prompt()
 		if !strings.Contains(p, "Goal: "+importCommand) {

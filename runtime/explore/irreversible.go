@@ -8,8 +8,8 @@ import (
 
 // irreversibleWords are the words of an element whose action cannot be
 // undone by going back: it sends, deletes or spends something. A word
-// matches a whole word of the element (with a plural s dropped, as words
-// does), a phrase matches consecutive words.
+// matches a whole word of the element (with a plural s dropped), a phrase
+// matches consecutive words.
 var irreversibleWords = []string{
 	"submit", "send", "delete", "remove", "pay", "buy", "purchase", "checkout", "transfer",
 	"erase", "wipe", "uninstall", "unsubscribe", "discard", "post", "publish",
@@ -21,14 +21,15 @@ var irreversibleWords = []string{
 // irreversibleWords or of extra (the knowledge base's words, or the
 // caller's).
 func Irreversible(e *driver.Element, extra ...string) string {
-	ws := words(strings.Join([]string{e.Name, e.Label, e.Text, e.ID, e.Description}, " "))
+	// Stop words stay: "place order" must not match "Place" … "order".
+	ws := tokens(strings.Join([]string{e.Name, e.Label, e.Text, e.ID, e.Description}, " "), false)
 	if e.Editable {
 		return "" // typing into a field is undone by clearing it
 	}
 	joined := " " + strings.Join(ws, " ") + " "
 	for _, list := range [][]string{irreversibleWords, extra} {
 		for _, w := range list {
-			phrase := " " + strings.Join(words(w), " ") + " "
+			phrase := " " + strings.Join(tokens(w, false), " ") + " "
 			if phrase != "  " && strings.Contains(joined, phrase) {
 				return "its words say " + strings.TrimSpace(w)
 			}

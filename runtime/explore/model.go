@@ -64,9 +64,16 @@ func (e *explorer) header(t *driver.Tree) string {
 	return b.String()
 }
 
+// maxRanked bounds the candidates one ranking request lists; the others
+// (ranked lowest by knowledge and words) keep score 0.
+const maxRanked = 40
+
 // rank asks the model for a Likert score per candidate, one request for
-// the whole screen. Candidates the answer leaves out keep score 0.
-func (e *explorer) rank(ctx context.Context, t *driver.Tree, cs []*cand) error {
+// the whole screen, and returns how many scores the answer gave.
+// Candidates the answer leaves out keep score 0.
+func (e *explorer) rank(ctx context.Context, t *driver.Tree, cs []*cand) (int, error) {
+	order(cs) // by knowledge and words: the ones listed when there are too many
+	cs = cs[:min(len(cs), maxRanked)]
 	var b strings.Builder
 	b.WriteString(e.header(t))
 	if len(e.lessons) > 0 {
@@ -81,13 +88,16 @@ func (e *explorer) rank(ctx context.Context, t *driver.Tree, cs []*cand) error {
 	}
 	text, err := e.ask(ctx, rankSystem, b.String())
 	if err != nil {
-		return err
+		return 0, err
 	}
 	scores := parseScores(text)
+	n := 0
 	for i, c := range cs {
-		c.score = scores[i+1]
+		if c.score = scores[i+1]; c.score > 0 {
+			n++
+		}
 	}
-	return nil
+	return n, nil
 }
 
 var scoreLine = regexp.MustCompile(`(?m)^\s*(?:candidate\s*)?(\d+)\s*[:.)=-]\s*([1-5])\b`)
@@ -110,7 +120,7 @@ func (e *explorer) judgeReached(ctx context.Context, t *driver.Tree) (bool, stri
 	b.WriteString("What the screen shows:\n")
 	n := 0
 	for _, el := range t.Elements {
-		if !el.Visible || n >= 80 {
+		if el == nil || !el.Visible || n >= 80 {
 			continue
 		}
 		if l := screenLine(el); l != "" {

@@ -55,11 +55,15 @@ var stop = map[string]bool{
 
 // words splits text into lower-case words, without stop words and with a
 // plural s dropped, so "Contacts" meets "contact".
-func words(s string) []string {
+func words(s string) []string { return tokens(s, true) }
+
+// tokens splits text into lower-case words with a plural s dropped, and
+// without stop words when dropStop is set.
+func tokens(s string, dropStop bool) []string {
 	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	out := f[:0]
 	for _, w := range f {
-		if stop[w] {
+		if dropStop && stop[w] {
 			continue
 		}
 		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {

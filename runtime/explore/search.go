@@ -184,14 +184,17 @@ func (e *explorer) enter(ctx context.Context, f *frame, first bool) error {
 		return fmt.Errorf("explore: reading knowledge: %w", err)
 	}
 	if e.o.Model != nil && len(f.cands) > 0 {
-		if err := e.rank(ctx, f.tree, f.cands); err != nil {
+		scored, err := e.rank(ctx, f.tree, f.cands)
+		if err != nil {
 			return err
 		}
 		best := 0
 		for _, c := range f.cands {
 			best = max(best, c.score)
 		}
-		if !first && best < progressScore {
+		// An answer with no score in it says nothing of progress: the
+		// screen is then searched by knowledge and words alone.
+		if !first && scored > 0 && best < progressScore {
 			f.hopeless = fmt.Sprintf("the model judges no progress: best score %d", best)
 		}
 	}

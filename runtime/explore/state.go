@@ -20,7 +20,7 @@ var actionable = map[string]bool{
 
 // interactive reports whether an element is one a person could act on now.
 func interactive(e *driver.Element) bool {
-	return e.Visible && e.Enabled && (actionable[e.Role] || e.Editable)
+	return e != nil && e.Visible && e.Enabled && (actionable[e.Role] || e.Editable)
 }
 
 // stateKey names a screen state as knowledge files transitions under it
@@ -140,7 +140,7 @@ func anchor(t *driver.Tree, desc string) (*driver.Element, error) {
 	}
 	var els []*driver.Element
 	for _, e := range t.Elements {
-		if e.Visible {
+		if e != nil && e.Visible {
 			els = append(els, e)
 		}
 	}

@@ -35,6 +35,17 @@ type undoMove struct {
 // wrong thing.
 func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why string) error {
 	to := stack[len(stack)-1]
+	if i := below(append(stack, from), from.sig); i >= 0 && from.via.op != action.Type {
+		// The action led back to a screen of the stack ("Navigate up"):
+		// nothing to undo; walk from there to where the search was.
+		t, err := e.rewalk(ctx, stack, i, from.tree)
+		if err != nil {
+			return err
+		}
+		to.tree = t
+		e.refresh(to)
+		return nil
+	}
 	moves := e.undoMoves(from, to)
 	reason := why
 	var tried []string
@@ -150,7 +161,9 @@ func sameElement(t *driver.Tree, desc string) *driver.Element {
 func closeButton(now, before *driver.Tree) *driver.Element {
 	old := map[string]bool{}
 	for _, el := range before.Elements {
-		old[describe(el)] = true
+		if el != nil {
+			old[describe(el)] = true
+		}
 	}
 	for _, el := range now.Elements {
 		if !interactive(el) || old[describe(el)] {

@@ -23,7 +23,7 @@ func (k *KB) Clone() *KB {
 	if k == nil {
 		return nil
 	}
-	out := &KB{Header: slices.Clone(k.Header), Version: k.Version}
+	out := &KB{Header: slices.Clone(k.Header), Version: k.Version, Irreversible: slices.Clone(k.Irreversible)}
 	for _, c := range k.Categories {
 		nc := *c
 		nc.Comment = slices.Clone(c.Comment)

@@ -27,6 +27,7 @@ func (k *KB) Format() []byte {
 		b.WriteString("\n")
 	}
 	b.WriteString("version = " + strconv.Itoa(k.Version) + "\n")
+	formatIrreversible(&b, k.Irreversible)
 	for _, c := range k.Categories {
 		b.WriteString("\n")
 		writeComment(&b, "", c.Comment)

@@ -56,6 +56,10 @@ type KB struct {
 	Header []string
 	// Version is the schema version of the file; only 1 exists.
 	Version int
+	// Irreversible are the words (or phrases) of an element whose action
+	// cannot be undone — it submits, sends, deletes or pays: exploration
+	// never takes it without a confirmation (irreversible.go).
+	Irreversible []string
 	// Categories are the main categories in canonical order.
 	Categories []*Category
 	// Rules are the extractor rules, ordered by their numeric ID.

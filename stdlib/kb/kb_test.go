@@ -20,6 +20,9 @@ func TestDefault(t *testing.T) {
 	if k.Version != 1 {
 		t.Errorf("Version = %d, want 1", k.Version)
 	}
+	if !slices.Contains(k.Irreversible, "delete") || !slices.Contains(k.Irreversible, "place order") {
+		t.Errorf("Irreversible = %v, want delete and place order among them", k.Irreversible)
+	}
 	var names []string
 	for _, c := range k.Categories {
 		names = append(names, c.Name)
@@ -271,6 +274,8 @@ func TestParseDiagnostics(t *testing.T) {
 		{"unsupported version", "version = 1", "version = 2 # HERE", "Unsupported knowledge base version", 0},
 		{"fractional version", "version = 1", "version = 1.5 # HERE", "Unsupported knowledge base version", 0},
 		{"version not a number", "version = 1", `version = "one" # HERE`, "Invalid value", 0},
+		{"empty irreversible word", "version = 1", "version = 1\nirreversible = [\"send\", \"\"] # HERE", "Empty word", 0},
+		{"irreversible not a list", "version = 1", "version = 1\nirreversible = \"send\" # HERE", "Invalid value", 0},
 		{"variable", repeatDef, "definition = repeat # HERE", "Variables not allowed", 0},
 		{"function call", repeatDef, `definition = upper("x") # HERE`, "Function calls not allowed", 0},
 		{"example of another subcategory", repeatExamples, `examples = ["repeat<\"a\">(op1)", "summarize<\"b\">(op1)"] # HERE`, "Example not in dependency form", warning},

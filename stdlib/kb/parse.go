@@ -23,7 +23,7 @@ const SupportedVersion = 1
 
 var (
 	rootSchema = &hcl.BodySchema{
-		Attributes: []hcl.AttributeSchema{{Name: "version", Required: true}},
+		Attributes: []hcl.AttributeSchema{{Name: "version", Required: true}, {Name: "irreversible"}},
 		Blocks: []hcl.BlockHeaderSchema{
 			{Type: "category", LabelNames: []string{"name"}},
 			{Type: "rule", LabelNames: []string{"id"}},
@@ -165,6 +165,9 @@ func (p *parser) file(body hcl.Body) *KB {
 	k := &KB{}
 	if attr, ok := content.Attributes["version"]; ok {
 		k.Version = p.version(attr)
+	}
+	if attr, ok := content.Attributes["irreversible"]; ok {
+		k.Irreversible = p.irreversible(attr)
 	}
 	byName := map[string]*Category{}
 	declared := map[string]hcl.Range{}

@@ -1,0 +1,46 @@
+package kb
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/zclconf/go-cty/cty"
+)
+
+// The irreversible attribute lists the words of an element whose action
+// cannot be undone by going back: exploration (runtime/explore) takes such
+// an action only when a person confirms it. The engine has its own list;
+// a project adds its app's words here (a "Settle" button, "Archiver").
+
+// irreversible decodes the optional irreversible attribute: a list of
+// non-empty words or phrases.
+func (p *parser) irreversible(attr *hcl.Attribute) []string {
+	val, ok := p.value(attr, cty.List(cty.String))
+	if !ok {
+		return nil
+	}
+	var out []string
+	for it := val.ElementIterator(); it.Next(); {
+		_, v := it.Element()
+		if v.IsNull() || strings.TrimSpace(v.AsString()) == "" {
+			p.errorf(elemRange(attr, len(out)), "Empty word", "An irreversible word must not be empty.")
+			return nil
+		}
+		out = append(out, v.AsString())
+	}
+	return out
+}
+
+// formatIrreversible writes the attribute, one word a line; nothing when
+// there are none.
+func formatIrreversible(b *bytes.Buffer, words []string) {
+	if len(words) == 0 {
+		return
+	}
+	b.WriteString("\nirreversible = [\n")
+	for _, w := range words {
+		b.WriteString("  " + quote(w) + ",\n")
+	}
+	b.WriteString("]\n")
+}
