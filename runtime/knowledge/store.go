@@ -268,6 +268,35 @@ func (r record) at() time.Time {
 	return time.Time{}
 }
 
+// texts are the record's strings, where a secret could hide: the JSON
+// around them is not searched, so a short secret ("Z") is not found in a
+// timestamp.
+func (r record) texts() []string {
+	var out []string
+	steps := func(ss ...Step) {
+		for _, st := range ss {
+			out = append(out, st.Op, st.Target, st.Text)
+		}
+	}
+	switch {
+	case r.Transition != nil:
+		t := r.Transition
+		out = append(out, t.App, t.From, t.To, t.Undo)
+		steps(t.Action)
+	case r.Task != nil:
+		out = append(out, r.Task.App, r.Task.Command, r.Task.Intent)
+		for k, v := range r.Task.Params {
+			out = append(out, k, v)
+		}
+	case r.Path != nil:
+		out = append(out, r.Path.App, r.Path.Command)
+		steps(r.Path.Steps...)
+	case r.Lesson != nil:
+		out = append(out, r.Lesson.App, r.Lesson.Command, r.Lesson.Text)
+	}
+	return out
+}
+
 // decode reads an entry's value; k and key only name it in an error.
 func (s *Store) decode(k kind, key, val []byte) (record, error) {
 	var r record
@@ -311,8 +340,10 @@ func (s *Store) put(tx *bolt.Tx, k kind, key []byte, r record, old *time.Time) e
 	s.mu.Lock()
 	secrets := s.secrets
 	s.mu.Unlock()
-	if secrets.Holds(string(val)) {
-		return ErrSecret
+	for _, text := range r.texts() {
+		if secrets.Holds(text) {
+			return ErrSecret
+		}
 	}
 	app := r.app()
 	if err := tx.Bucket(k.bucket).Put(key, val); err != nil {

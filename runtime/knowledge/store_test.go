@@ -1,9 +1,12 @@
 package knowledge
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -213,7 +216,8 @@ func TestSecretsAreRefused(t *testing.T) {
 		{"path step", s.SavePath(Path{App: app, Command: "log in", Steps: []Step{{Op: "type", Text: "pw hunter22"}}})},
 		{"task param", s.SaveTask(Task{App: app, Command: "log in", Params: map[string]string{"pin": "hunter22"}})},
 		{"lesson", s.AddLesson(Lesson{App: app, Text: `the PIN "hunter22" works`})},
-		{"json form", s.AddLesson(Lesson{App: app, Text: "x hunter22\n"})},
+		{"command", s.SavePath(Path{App: app, Command: "log in with hunter22", Steps: []Step{click("OK")}})},
+		{"state", s.AddTransition(Transition{App: app, From: "a?pin=hunter22", To: "b", Action: click("OK")})},
 	}
 	for _, tc := range tests {
 		if !errors.Is(tc.err, ErrSecret) {
@@ -222,6 +226,15 @@ func TestSecretsAreRefused(t *testing.T) {
 	}
 	if es := mustList(t, s, ""); len(es) != 0 {
 		t.Errorf("a secret was stored: %v", es)
+	}
+	// A short secret is looked for in the texts, not in the JSON around
+	// them: "Z" in every timestamp would refuse every write.
+	s.Refuse(redact.New("hunter22", "Z"))
+	if err := s.AddLesson(Lesson{App: app, Text: "Import is under the menu", Saved: at(1)}); err != nil {
+		t.Errorf("a short secret refused a lesson that does not hold it: %v", err)
+	}
+	if err := s.Forget(mustList(t, s, "")[0].ID); err != nil {
+		t.Fatal(err)
 	}
 	// The parameter written as {name}, as callers do, is stored.
 	if err := s.AddTransition(Transition{App: app, From: "a", To: "b", Action: Step{Op: "type", Target: `textbox(name: "PIN")`, Text: "{pin}"}}); err != nil {
@@ -328,6 +341,83 @@ func TestInUseByAnother(t *testing.T) {
 	_, err := Open(dir)
 	if err == nil || !strings.Contains(err.Error(), "is in use by another cogflow") || !strings.Contains(err.Error(), filepath.Join(dir, FileName)) {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestInUseByAnotherProcess holds the store in a child process (this test
+// binary, run again) and opens it here.
+func TestInUseByAnotherProcess(t *testing.T) {
+	if dir := os.Getenv("KNOWLEDGE_TEST_HOLD"); dir != "" {
+		s, err := Open(dir)
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(1)
+		}
+		fmt.Println("held")
+		io.Copy(io.Discard, os.Stdin) // until the parent closes it
+		s.Close()
+		os.Exit(0)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestInUseByAnotherProcess$")
+	cmd.Env = append(os.Environ(), "KNOWLEDGE_TEST_HOLD="+dir)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if line != "held\n" {
+		t.Fatalf("child: %q %v", line, err)
+	}
+	old := LockWait
+	LockWait = 200 * time.Millisecond
+	defer func() { LockWait = old }()
+	if _, err := Open(dir); err == nil || !strings.Contains(err.Error(), "is in use by another cogflow") {
+		t.Errorf("err %v", err)
+	}
+	stdin.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	open(t, dir) // released when the other process closed it
+}
+
+// TestCapAtTenThousand fills an app to the real cap in one commit, then
+// adds one more through the API: the oldest goes, the count stays.
+func TestCapAtTenThousand(t *testing.T) {
+	s := open(t, t.TempDir())
+	k, _ := kindOf(KindEnvironment)
+	cap := Caps[KindEnvironment]
+	err := s.update(func(tx *bolt.Tx) error {
+		for i := range cap {
+			tr := Transition{App: app, From: fmt.Sprint("s", i%100), Action: click(fmt.Sprint(i)), To: "t", Count: 1, Seen: at(i)}
+			key, _ := makeKey(tr.App, tr.From, tr.Action.Op, tr.Action.Target, tr.Action.Text, tr.To)
+			if err := s.put(tx, k, key, record{Transition: &tr}, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddTransition(Transition{App: app, From: "s0", Action: click("new"), To: "t", Seen: at(cap)}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(mustList(t, s, KindEnvironment)); n != cap {
+		t.Errorf("%d transitions, want the cap %d", n, cap)
+	}
+	got, _ := s.Transitions(app, "s0")
+	for _, tr := range got {
+		if tr.Action == click("0") {
+			t.Error("the oldest transition was kept")
+		}
+	}
+	if len(got) != 100 {
+		t.Errorf("s0 has %d transitions, want 100 (99 old and the new one)", len(got))
 	}
 }
 
