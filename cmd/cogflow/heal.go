@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/patch"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/knowledge"
@@ -149,8 +150,8 @@ func writeOver(path string, was, data []byte) error {
 }
 
 // exploreConfig is what the run's explorations use: the configured model,
-// if any (none: lexical ranking and deterministic goals only), and the
-// project's knowledge store.
+// if any (none: lexical ranking and deterministic goals only), the
+// knowledge base's irreversible words and the project's knowledge store.
 func exploreConfig(cfg runConfig) (runtime.ExploreConfig, error) {
 	var x runtime.ExploreConfig
 	client, err := llm.FromConfig(cfg.llm)
@@ -158,6 +159,11 @@ func exploreConfig(cfg runConfig) (runtime.ExploreConfig, error) {
 		return x, err
 	}
 	x.Model = client
+	// The knowledge base the workflow was checked with: its irreversible
+	// words add to the explorer's own.
+	if k, ds := cogflow.ProjectKB(defaultProjectDir); k != nil && !ds.HasErrors() {
+		x.IrreversibleWords = k.Irreversible
+	}
 	if cfg.knowledge != nil {
 		x.Memory = cfg.knowledge
 	}

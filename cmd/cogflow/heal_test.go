@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/redact"
+	"github.com/cogflow/cogflow/stdlib"
 )
 
 var updateHeal = flag.Bool("update", false, "rewrite the heal patch goldens")
@@ -112,5 +114,28 @@ func TestProposePatch(t *testing.T) {
 				t.Errorf("a comment was lost:\n%s", got)
 			}
 		})
+	}
+}
+
+// TestExploreConfigReadsIrreversibleWords: the project's knowledge base
+// adds its irreversible words to every exploration of a run.
+func TestExploreConfigReadsIrreversibleWords(t *testing.T) {
+	isolateConfig(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	hcl := strings.Replace(string(stdlib.KnowledgeHCL), "irreversible = [", "irreversible = [\n  \"archiver\",", 1)
+	if hcl == string(stdlib.KnowledgeHCL) {
+		t.Fatal("the default knowledge base has no irreversible list to extend")
+	}
+	if err := os.MkdirAll(defaultProjectDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, defaultProjectDir, "knowledge.hcl", hcl)
+	x, err := exploreConfig(runConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(x.IrreversibleWords, "archiver") || x.Model != nil {
+		t.Errorf("words %v, model %v", x.IrreversibleWords, x.Model)
 	}
 }
