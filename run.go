@@ -58,6 +58,13 @@ type RunOptions struct {
 	Stop <-chan struct{}
 	// Resume continues an interrupted run (TakeResumable); nil: a new run.
 	Resume *Resumption
+	// Heal makes a step whose target is missing explore the app for it
+	// (cogflow run --heal); Result.Heals holds the paths found, which
+	// ProposePatch turns into a patch of the workflow.
+	Heal bool
+	// Explore configures explorations (heal, explore blocks, explore<…>):
+	// the model, the knowledge store.
+	Explore runtime.ExploreConfig
 }
 
 // Resumption is an earlier run being continued: its finished loop items
@@ -82,6 +89,8 @@ type Result struct {
 	// JournalErr is the first error writing the journal: the run goes on
 	// when its journal fails (a full disk), and says so here.
 	JournalErr error
+	// Heals are the paths healing found (RunOptions.Heal), one per step.
+	Heals []runtime.Heal
 }
 
 // Run runs a task of the workflow. The error is nil when every step ran;
@@ -111,7 +120,8 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 		secrets = redact.New(runtime.SecretInputs(task, opts.Inputs)...)
 	}
 	ro := runtime.Options{Inputs: opts.Inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
-		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets}
+		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets,
+		Heal: opts.Heal, Explore: opts.Explore}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Broke, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), runtime.BrokeIn(r.Prev), r.Settle
 		ro.FellBack = runtime.FellBackIn(r.Prev)
@@ -135,7 +145,9 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	}
 	ro.Observer = recs
 	var runErr error
-	res.Stats, runErr = runtime.New(w.file, task, w.info, drv, ro).Run(ctx)
+	in := runtime.New(w.file, task, w.info, drv, ro)
+	res.Stats, runErr = in.Run(ctx)
+	res.Heals = in.Heals()
 	res.Stopped = stopped.at
 	if jr != nil {
 		outcome := journal.OK

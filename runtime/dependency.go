@@ -26,7 +26,7 @@ var ErrNoAnswerer = errors.New("nothing could answer it: configure a language mo
 // first, then the configured ones in order.
 func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value, error) {
 	if e.Sub.Name == "explore" {
-		return in.exploreDependency(ctx, e)
+		return in.exploreDependency(ctx, e) // explore_step.go: not a question, a search
 	}
 	req := &dependency.Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
 	if e.Main != nil {

@@ -74,6 +74,13 @@ type Options struct {
 	// answerers and the terminal output: the run adds its secret inputs
 	// and every text it derives from them (taint.go). Nil: a set of its own.
 	Secrets *redact.Set
+	// Heal makes a step whose target is not on the screen explore the
+	// app for it, as a step in an explore block does, and keeps the path
+	// found for a patch (heal.go; cogflow run --heal).
+	Heal bool
+	// Explore configures every exploration of the run (heal, explore
+	// blocks, explore<…> dependencies).
+	Explore ExploreConfig
 }
 
 // Settle is how a resumed run treats the step left in doubt, found by its
@@ -130,11 +137,17 @@ type Interp struct {
 	// used lists the answers the running step's own arguments used, so
 	// that the step, if it fails, forgets them (forget.go).
 	used []usedAnswer
+	// explores are the explore blocks being run, innermost last; heals
+	// the paths healing found (heal.go).
+	explores []*exploreScope
+	heals    []Heal
 }
 
 // Stats count what a run did.
 type Stats struct {
 	Steps, Failed, Skipped, Iterations int
+	// Explored counts exploration steps (heal.go), replays included.
+	Explored int
 }
 
 // New prepares a run of the task of file; info must come from checking

@@ -115,7 +115,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	in.tree = nil // whatever the step did, the UI may have changed
 	rec.Duration = elapsed(rec.Started)
 	if err != nil {
-		if rec.intended && (ctx.Err() != nil || errors.Is(err, driver.ErrGone)) {
+		if rec.intended && !beforeActing(err) && (ctx.Err() != nil || errors.Is(err, driver.ErrGone)) {
 			// Stopped hard or the driver went away while acting: the
 			// effect may or may not have happened.
 			rec.Outcome, rec.Err = "in_doubt", err
@@ -126,6 +126,13 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 			return &StepError{Step: s, Loops: in.position(), Err: err}
 		}
 		if ctx.Err() != nil {
+			if rec.intended {
+				// Stopped while exploring for the target: the step did
+				// not act, and its journal entry says so, so a resume
+				// runs it (and explores) again instead of asking.
+				rec.Outcome, rec.Err = "failed", err
+				in.record(rec)
+			}
 			return ErrInterrupted
 		}
 		err = in.forgetUsed(used, err)
@@ -405,7 +412,7 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 		if err != nil {
 			return err
 		}
-		live, err := in.anchorShown(ctx, e, a.Timeout)
+		live, err := in.anchorTarget(ctx, e, a.Timeout)
 		if err != nil {
 			return err
 		}

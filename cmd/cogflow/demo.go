@@ -30,10 +30,12 @@ var demoSignals = func() (context.Context, context.CancelFunc) {
 // subcommand.
 const (
 	demoSummary  = "serve the demo site or a simulated Android phone the examples run against, or run one"
-	demoArgs     = "serve|run [FILE]|android [--addr HOST:PORT]"
+	demoArgs     = "serve|run [FILE]|android [--addr HOST:PORT] [--layout original|moved]"
 	demoHelpText = `Subcommands:
   serve       serve the demo site until Ctrl-C; it prints the cogflow run
-              line that points an example at it (--input site=URL)
+              line that points an example at it (--input site=URL);
+              --layout moved serves the site after a redesign (the notes
+              page's Save behind a "More" menu), to try cogflow run --heal on
   run [FILE]  serve the demo site in this process, run FILE against it in
               headless Chromium (default: ` + demoWorkflow + `),
               and show the run and what it changed on the site; the
@@ -53,6 +55,10 @@ const siteInput = "site"
 // iterative task over the reading list.
 const demoWorkflow = "examples/demo_uppercase_titles.cog"
 
+// healExample is the example that the moved layout breaks and --heal
+// repairs: it clicks the notes page's Save.
+const healExample = "examples/notes_save.cog"
+
 // demoAddrs are the addresses the subcommands listen on without --addr.
 var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8088", "android": androidDemoAddr}
 
@@ -60,6 +66,7 @@ var demoAddrs = map[string]string{"serve": "127.0.0.1:8088", "run": "127.0.0.1:8
 func runDemo(c *cli, args []string) int {
 	fs := c.newFlags("demo")
 	addr := fs.String("addr", "", "listen on `HOST:PORT` (port 0 picks a free port); default 127.0.0.1:8088, for android "+androidDemoAddr)
+	layout := fs.String("layout", site.LayoutOriginal, "serve and run: the site's layout, `NAME`: original or moved (moved: the notes page's Save behind a \"More\" menu)")
 	rest, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -72,27 +79,32 @@ func runDemo(c *cli, args []string) int {
 	if listen == "" {
 		listen = demoAddrs[sub]
 	}
+	s, err := site.NewLayout(*layout)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow demo: --layout: %v\n", err)
+		return exitUsage
+	}
 	switch {
 	case sub == "run":
-		return c.demoRun(listen, rest[1:])
+		return c.demoRun(s, listen, rest[1:])
 	case sub == "android" && len(rest) == 1:
 		return c.demoAndroid(listen)
 	case sub != "serve" || len(rest) != 1:
 		fmt.Fprintln(c.stderr, "cogflow demo: use cogflow demo serve [--addr HOST:PORT], cogflow demo run [FILE] [--addr HOST:PORT] or cogflow demo android [--addr HOST:PORT]")
 		return exitUsage
 	}
-	return c.demoServe(listen)
+	return c.demoServe(s, listen)
 }
 
-// demoServe serves the demo site at addr until Ctrl-C.
-func (c *cli) demoServe(addr string) int {
+// demoServe serves the demo site s at addr until Ctrl-C.
+func (c *cli) demoServe(s *site.Site, addr string) int {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow demo: %v\n", err)
 		return exitUsage
 	}
 	srv := &http.Server{
-		Handler:           site.New().Handler(),
+		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	ctx, stop := demoSignals()
@@ -101,6 +113,10 @@ func (c *cli) demoServe(addr string) int {
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	fmt.Fprintf(c.stderr, "cogflow demo: serving the demo site at %s (Ctrl-C stops)\n", siteURL(ln.Addr()))
+	if s.Layout() != site.LayoutOriginal {
+		fmt.Fprintf(c.stderr, "cogflow demo: layout %s: the notes page's Save is behind the \"More\" menu; try cogflow run %s --heal --input %s=%s\n",
+			s.Layout(), healExample, siteInput, siteInputValue(ln.Addr()))
+	}
 	fmt.Fprintf(c.stderr, "cogflow demo: run an example against it: cogflow run %s --input %s=%s\n",
 		demoWorkflow, siteInput, siteInputValue(ln.Addr()))
 
@@ -168,7 +184,7 @@ func declaresSite(file string) bool {
 
 // demoRun serves the demo site in this process, runs a workflow against it
 // in headless Chromium, and shows the run and what it changed on the site.
-func (c *cli) demoRun(addr string, args []string) int {
+func (c *cli) demoRun(s *site.Site, addr string, args []string) int {
 	file := demoWorkflow
 	if len(args) > 0 {
 		file = args[0]
@@ -178,7 +194,6 @@ func (c *cli) demoRun(addr string, args []string) int {
 		fmt.Fprintf(c.stderr, "cogflow demo: %v (is a demo server already running?)\n", err)
 		return exitUsage
 	}
-	s := site.New()
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	defer srv.Close()

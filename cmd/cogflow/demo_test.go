@@ -45,6 +45,7 @@ func TestDemoArgs(t *testing.T) {
 		{name: "unknown subcommand", args: []string{"demo", "start"}, code: exitUsage, stderr: []string{"demo serve", "demo run", "demo android"}},
 		{name: "bad flag", args: []string{"demo", "serve", "--port", "1"}, code: exitUsage, stderr: []string{"-port", "Usage: cogflow demo"}},
 		{name: "bad address", args: []string{"demo", "serve", "--addr", "127.0.0.1:99999"}, code: exitUsage, stderr: []string{"cogflow demo:"}},
+		{name: "bad layout", args: []string{"demo", "serve", "--layout", "sideways"}, code: exitUsage, stderr: []string{`--layout: unknown layout "sideways": want one of original, moved`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -226,6 +227,8 @@ func TestDeclaresSite(t *testing.T) {
 		{examplePath("reading_list_abstracts.cog"), true},
 		{examplePath("reply_from_subject.cog"), true},
 		{examplePath("sum_column.cog"), true},
+		{examplePath("notes_save.cog"), true},
+		{examplePath("notes_save_explore.cog"), true},
 		{examplePath("wiki_glossary.cog"), true},
 		{examplePath("android_add_contact.cog"), false},
 		{examplePath("uia_translate_clipboard.cog"), false},

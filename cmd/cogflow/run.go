@@ -36,6 +36,10 @@ type runConfig struct {
 	stop                   <-chan struct{} // closed by the first stop signal
 	root                   string
 	noCache, refresh       bool
+	heal                   bool // --heal: explore for missing targets, propose a patch
+	// knowledge is the project's knowledge store, opened by the first
+	// exploration of the command's runs.
+	knowledge *lazyKnowledge
 	// llm holds the resolved LLM configuration for the whole command.
 	llm *config.Config
 	// secrets are the secrets of every row of the command: a row's journal
@@ -67,6 +71,7 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
+	fs.BoolVar(&cfg.heal, "heal", false, "when a step's target is not on the screen, explore the app for it (actions it cannot undo need confirming, or --yes), then propose the path found as a patch of the workflow")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -106,6 +111,8 @@ func (c *cli) run(cfg runConfig) int {
 	for _, row := range rows {
 		cfg.secrets.Add(runtime.SecretInputs(task, row)...)
 	}
+	cfg.knowledge = &lazyKnowledge{dir: cfg.root, secrets: cfg.secrets}
+	defer cfg.knowledge.Close()
 	if cfg.dryRun {
 		for _, row := range rows {
 			runtime.Plan(c.stdout, task, row)
@@ -181,6 +188,11 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		return exitUsage
 	}
 	opts.Answerers = append(opts.Answerers, model)
+	opts.Heal = cfg.heal
+	if opts.Explore, err = exploreConfig(cfg); err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
+	}
 	if cfg.llm != nil {
 		opts.AllowOrigins = cfg.llm.AllowOrigins // cogflow.hcl's urls block
 	}
@@ -205,6 +217,9 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		code = exitStepFailed
 	}
 	c.reportRun(l, result.RunID, row, result.Stats, runErr, secrets, result.Stopped)
+	if runErr == nil && len(result.Heals) > 0 {
+		c.proposePatch(cfg, l, result.Heals, result.RunID, opts.Prompter, secrets)
+	}
 	if result.JournalErr != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: the journal could not be written completely: %v\n", result.JournalErr)
 	}
@@ -239,6 +254,8 @@ func (c *cli) reportRun(l *loaded, id string, row int, stats runtime.Stats, err 
 	case err != nil:
 		fmt.Fprintf(c.stderr, "%sfailed: %s\n", prefix, secrets.String(err.Error()))
 		fmt.Fprintf(c.stderr, "%sjournal: cogflow runs show %s\n", prefix, id)
+	case stats.Explored > 0:
+		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations, %d exploration steps (run %s)\n", prefix, stats.Steps, stats.Iterations, stats.Explored, id)
 	default:
 		fmt.Fprintf(c.stdout, "%sok: %d steps, %d iterations (run %s)\n", prefix, stats.Steps, stats.Iterations, id)
 	}
@@ -254,6 +271,19 @@ func (p progress) Step(s runtime.StepReport) {
 	mark := map[string]string{"ok": "ok", "failed": "FAILED", "declined": "skipped"}[s.Outcome]
 	indent := strings.Repeat("  ", len(s.Loops))
 	fmt.Fprintf(p.out, "%s%-7s line %-4d %s  (%s)\n", indent, mark, s.Line, p.secrets.String(truncateLine(s.Source, 90)), s.Duration.Round(time.Millisecond))
+}
+
+// Explored prints an exploration step under the step it explores for.
+func (p progress) Explored(r runtime.ExploreReport) {
+	s := r.Explore
+	line := fmt.Sprintf("%d %s %s %s", s.N, s.Direction, s.Op, s.Target)
+	if s.Reached {
+		line += " — reached"
+	}
+	if s.Note != "" {
+		line += " (" + s.Note + ")"
+	}
+	fmt.Fprintf(p.out, "%s%-7s line %-4d %s\n", strings.Repeat("  ", len(r.Loops)), "explore", r.Line, p.secrets.String(truncateLine(line, 110)))
 }
 
 func (p progress) IterationDone([]runtime.LoopPos) {}

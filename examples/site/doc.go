@@ -38,6 +38,16 @@
 //	/sheet         table "Orders" (Name, Email, Phone, Country, Amount),
 //	               textbox "Total", button "Save"
 //
+// # Layouts
+//
+// NewLayout(LayoutMoved) (cogflow demo serve --layout moved) serves the
+// site after a redesign: on /notes, Save is no longer on the page but an
+// item of a "More" menu (button "More", aria-expanded, controlling the
+// region more-menu), which the script fills when the menu opens and
+// empties when it closes. Every other page, and the API, is the same. A
+// workflow written for the original layout misses Save there; self-healing
+// (cogflow run --heal) finds it by opening the menu.
+//
 // Window titles are "Wiki", "Search results – Wiki", "<Article> – Wiki",
 // "Notes", "Reading list", "Order form" ("Order received – Order form"
 // after a submission), "Files", "Mail", "<Subject> – Mail" and "Sheet";

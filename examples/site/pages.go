@@ -216,6 +216,8 @@ type notesView struct {
 	frame
 	Notes string
 	Saved bool
+	// Moved puts Save behind the "More" menu (the moved layout).
+	Moved bool
 }
 
 func (s *Site) notes(w http.ResponseWriter, r *http.Request) {
@@ -223,6 +225,7 @@ func (s *Site) notes(w http.ResponseWriter, r *http.Request) {
 		frame: frame{Title: "Notes", Page: "notes"},
 		Notes: s.State().Notes,
 		Saved: r.URL.Query().Has("saved"),
+		Moved: s.Layout() == LayoutMoved,
 	})
 }
 

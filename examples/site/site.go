@@ -67,6 +67,9 @@ type Site struct {
 	// revs holds, per autosaved field, the revision of the last value
 	// stored, so that a save overtaken by a newer one is dropped.
 	revs map[string]float64
+	// layout is the page layout served (layout.go); set before serving,
+	// never changed after.
+	layout string
 }
 
 // New returns a site in its initial state.

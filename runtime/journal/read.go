@@ -24,10 +24,11 @@ type Run struct {
 	Intents      []Intent    // write-ahead intents; see InDoubt
 	Settled      *Settlement // how this run settled the in-doubt step of the run it resumed
 	Iterations   []Iteration
-	Fallbacks    []Fallback    // tries whose fallback took over, carried over from resumed runs too
-	Interruption *Interruption // nil unless the run was interrupted
-	Finish       *RunFinished  // nil if the run was killed or is still running
-	Summary      *Summary      // summary.json; nil if missing or unreadable
+	Explored     []ExploreEvent // exploration steps (explore.go)
+	Fallbacks    []Fallback     // tries whose fallback took over, carried over from resumed runs too
+	Interruption *Interruption  // nil unless the run was interrupted
+	Finish       *RunFinished   // nil if the run was killed or is still running
+	Summary      *Summary       // summary.json; nil if missing or unreadable
 	// Truncated is the number of the journal's last line when that line was
 	// incomplete (the run was killed while writing it) and was left out;
 	// 0 if the journal ended cleanly.
@@ -114,6 +115,11 @@ func (r *Run) add(line []byte) error {
 		var it Iteration
 		if err = json.Unmarshal(line, &it); err == nil {
 			r.Iterations = append(r.Iterations, it)
+		}
+	case EventExplore:
+		var ev ExploreEvent
+		if err = json.Unmarshal(line, &ev); err == nil {
+			r.Explored = append(r.Explored, ev)
 		}
 	case EventFallback:
 		var f Fallback

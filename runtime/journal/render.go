@@ -74,6 +74,8 @@ func Render(w io.Writer, run *Run) error {
 		}
 	}
 
+	renderExplored(w, run.Explored)
+
 	var notes []string
 	if at, ok := run.StoppedAt(); ok {
 		if run.Interruption != nil {

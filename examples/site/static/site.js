@@ -10,10 +10,11 @@
 //     the beacon sent when the page goes away;
 //   - the files page opens its Rename dialog here and renames through
 //     fetch without reloading, so the list's elements stay in place;
-//   - the mail page shows the reply form when Reply is clicked.
+//   - the mail page shows the reply form when Reply is clicked;
+//   - in the moved layout, the notes page's "More" menu opens and closes.
 //
 // Without this script the pages fall back to plain forms (the reading
-// list's cells are then read-only).
+// list's cells are then read-only; the moved layout's menu stays closed).
 (() => {
   'use strict';
 
@@ -109,6 +110,27 @@
   if (notes && notes.form) {
     autosave(notes, saver(notes.form.action, 'notes', () => notes.value));
     saveOnSubmit(notes.form);
+  }
+
+  // The moved layout's "More" menu: its items exist only while it is open,
+  // as in menus built on demand; Escape, a click elsewhere or choosing an
+  // item closes it.
+  const more = document.getElementById('more-button');
+  const moreMenu = document.getElementById('more-menu');
+  const moreItems = document.getElementById('more-items');
+  if (more && moreMenu && moreItems) {
+    const setOpen = (open) => {
+      moreMenu.replaceChildren(...(open ? [moreItems.content.cloneNode(true)] : []));
+      more.setAttribute('aria-expanded', String(open));
+    };
+    more.addEventListener('click', () => setOpen(more.getAttribute('aria-expanded') !== 'true'));
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape') setOpen(false); });
+    document.addEventListener('click', (e) => {
+      if (!more.contains(e.target) && !moreMenu.contains(e.target)) setOpen(false);
+    });
+    // After the item's own submit ran: removing it earlier would drop the
+    // form submission it starts.
+    moreMenu.addEventListener('click', () => setTimeout(() => setOpen(false), 0));
   }
 
   // Reading list: every cell is editable and saves itself.
