@@ -14,7 +14,10 @@ import (
 
 	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/runtime"
+	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/driver/drivertest"
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/stdlib"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -146,5 +149,43 @@ func writeFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestProjectIrreversibleWordsReachTheRun: a word the project's knowledge
+// base marks irreversible keeps a run from settling a tie between two
+// identical buttons that carry it (anchoring), the same list exploring
+// reads (runtime.Options.IrreversibleWords).
+func TestProjectIrreversibleWordsReachTheRun(t *testing.T) {
+	dir := t.TempDir()
+	hcl := strings.Replace(string(stdlib.KnowledgeHCL), "irreversible = [", "irreversible = [\n  \"archiver\",", 1)
+	if hcl == string(stdlib.KnowledgeHCL) {
+		t.Fatal("the default knowledge base has no irreversible list to extend")
+	}
+	writeFile(t, filepath.Join(dir, "knowledge.hcl"), hcl)
+	src := []byte("task t {\n  driver browser\n  op1 = click(button(name: \"Archiver\"))\n}\n")
+	for _, tc := range []struct {
+		project string
+		want    string // "" = the first twin is clicked
+	}{{"", ""}, {dir, "its words say archiver"}} {
+		w, diags := cogflow.LoadSource("t.cog", src, cogflow.Options{ProjectDir: tc.project})
+		if diags.HasErrors() {
+			t.Fatal(diags.Err())
+		}
+		twin := func(ref string) *driver.Element {
+			return &driver.Element{Ref: ref, Role: "button", Name: "Archiver", Text: "Archiver", Path: "form/button[" + ref + "]",
+				Visible: true, Enabled: true, Parent: 0}
+		}
+		f := drivertest.New(&driver.Tree{URL: "http://site/", Elements: []*driver.Element{
+			{Ref: "form", Role: "generic", Path: "form", Visible: true, Parent: -1}, twin("1"), twin("2")}})
+		clicked := ""
+		f.OnClick["1"] = func(*drivertest.Fake, *driver.Element) { clicked = "1" }
+		_, err := w.Run(context.Background(), cogflow.RunOptions{Driver: f})
+		switch {
+		case tc.want == "" && (err != nil || clicked != "1"):
+			t.Errorf("default knowledge base: clicked %q, err %v; want the first twin", clicked, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || clicked != ""):
+			t.Errorf("project knowledge base: clicked %q, err %v; want an ambiguity saying %q", clicked, err, tc.want)
+		}
 	}
 }

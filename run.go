@@ -122,6 +122,9 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	ro := runtime.Options{Inputs: opts.Inputs, Yes: opts.Yes, StepByStep: opts.StepByStep, Prompter: opts.Prompter,
 		Answerers: opts.Answerers, AllowOrigins: opts.AllowOrigins, Screenshots: opts.Screenshots, Stop: opts.Stop, Secrets: secrets,
 		Heal: opts.Heal, Explore: opts.Explore}
+	if w.knowledge != nil {
+		ro.IrreversibleWords = w.knowledge.Irreversible
+	}
 	if r := opts.Resume; r != nil {
 		ro.Done, ro.Broke, ro.Settle = runtime.DoneIn(r.Prev, r.Skip), runtime.BrokeIn(r.Prev), r.Settle
 		ro.FellBack = runtime.FellBackIn(r.Prev)

@@ -42,9 +42,21 @@ func chosen(s *trace.Snapshot, ctor string, attrs []describedAttr, root int) int
 			idxs = append(idxs, i)
 		}
 	}
-	out := match.New(d).Choose(len(idxs), func(k int, c *match.Candidate) {
+	out := match.New(d).ChooseAround(len(idxs), func(k int, c *match.Candidate) {
 		e := &s.Elements[idxs[k]]
 		c.Attrs, c.Position = e.Attributes, placeOf(e)
+	}, func(k int) (match.Around, bool) {
+		// What surrounds a tied candidate, read as the runtime reads it
+		// on a live screen, so that both settle twins alike.
+		i := idxs[k]
+		var a match.Around
+		if c := s.Elements[i].Cell; c != nil {
+			a.RowHeader = c.RowHeader
+		}
+		a.Before = match.Before(i, len(s.Elements), func(j int) match.Node {
+			return match.Node{Parent: s.Elements[j].Parent, Role: s.Elements[j].Role, Text: s.Elements[j].Text}
+		})
+		return a, true
 	})
 	if out.Winner < 0 {
 		return -1

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/match"
@@ -24,29 +25,66 @@ type Candidate struct {
 
 // Choose anchors a locator among candidates exactly as a running workflow
 // does: the clear winner, or an *AnchorError. Drivers' tests use it to
-// show that their normalized trees anchor the way recordings expect.
+// show that their normalized trees anchor the way recordings expect;
+// candidates are a whole observation's elements, in order, which is also
+// the screen that tells twins apart.
 func Choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
-	return choose(l, candidates)
+	el, _, err := choose(l, candidates, func() []*driver.Element { return candidates }, nil)
+	return el, err
 }
 
 // choose picks the clear winner among the candidates that satisfy every
-// attribute of l.
-func choose(l *Locator, candidates []*driver.Element) (*driver.Element, error) {
-	out := chooseAmong(l.matcher(), candidates)
+// attribute of l, and the outcome (which says whether a tie was settled).
+// screen gives the whole observation for telling twins apart, nil when
+// there is none; irreversible are the knowledge base's words.
+func choose(l *Locator, candidates []*driver.Element, screen func() []*driver.Element, irreversible []string) (*driver.Element, match.Outcome, error) {
+	out := chooseAmong(l.matcher().SetIrreversible(irreversible), candidates, aroundIn(candidates, screen))
 	if out.Winner >= 0 {
-		return candidates[out.Winner], nil
+		return candidates[out.Winner], out, nil
 	}
-	e := &AnchorError{Locator: l.String(), Empty: out.Empty, Ambiguous: out.Ambiguous}
+	e := &AnchorError{Locator: l.String(), Empty: out.Empty, Ambiguous: out.Ambiguous, Why: out.Why}
 	for _, c := range out.Candidates {
 		e.Candidates = append(e.Candidates, Candidate{El: candidates[c.Index], Score: c.Score, Why: c.Why})
 	}
-	return nil, e
+	return nil, out, e
+}
+
+// aroundIn says what surrounds candidate i on the screen: the candidate
+// is found there by its Ref (a driver searching in place returns only
+// likely candidates, not the text around them), and a candidate not
+// found cannot be compared, which leaves twins unsettled.
+func aroundIn(candidates []*driver.Element, screen func() []*driver.Element) func(i int) (match.Around, bool) {
+	if screen == nil {
+		return nil
+	}
+	return func(i int) (match.Around, bool) {
+		els := screen()
+		el := candidates[i]
+		at := -1
+		for j, e := range els {
+			if e == el || (e.Ref != "" && e.Ref == el.Ref) {
+				at = j
+				break
+			}
+		}
+		if at < 0 || !whole(els, at) {
+			return match.Around{}, false
+		}
+		var a match.Around
+		if el.Cell != nil {
+			a.RowHeader = el.Cell.RowHeader
+		}
+		a.Before = match.Before(at, len(els), func(j int) match.Node {
+			return match.Node{Parent: els[j].Parent, Role: els[j].Role, Text: els[j].Text}
+		})
+		return a, true
+	}
 }
 
 // chooseAmong is match.Matcher.Choose on live elements, its loops written
 // out so that the one candidate they fill stays on the stack: anchoring's
 // hot path copies each element's attributes once and allocates nothing.
-func chooseAmong(m *match.Matcher, candidates []*driver.Element) match.Outcome {
+func chooseAmong(m *match.Matcher, candidates []*driver.Element, around func(i int) (match.Around, bool)) match.Outcome {
 	if !m.Describes() {
 		return match.Outcome{Winner: -1, Empty: true}
 	}
@@ -64,7 +102,7 @@ func chooseAmong(m *match.Matcher, candidates []*driver.Element) match.Outcome {
 	if len(ranked) > 0 {
 		return m.Settle(ranked, func(i int, c *match.Candidate) {
 			c.Attrs, c.Position = candidates[i].Attributes(), position(candidates[i])
-		})
+		}, around)
 	}
 	var missed []match.Scored
 	for i, el := range candidates {
@@ -118,10 +156,11 @@ func (in *Interp) anchorElement(ctx context.Context, e *Elem) (*driver.Element, 
 	if err != nil {
 		return nil, err
 	}
-	el, err := choose(l, candidates)
+	el, out, err := choose(l, candidates, in.screen(ctx), in.opts.IrreversibleWords)
 	if err != nil {
 		return nil, err
 	}
+	in.noteTie(out)
 	e.Live = el
 	return el, nil
 }
@@ -170,4 +209,19 @@ func descendants(t *driver.Tree, ref string) []*driver.Element {
 		}
 	}
 	return out
+}
+
+// whole reports whether the screen holds element at with its ancestors,
+// as a whole observation does: each parent index in range, its path
+// leading to its child's. Elements picked out of a larger tree (within:)
+// keep that tree's parent indexes, and reading them here would read the
+// wrong text before.
+func whole(els []*driver.Element, at int) bool {
+	for c, hops := at, 0; els[c].Parent >= 0; c, hops = els[c].Parent, hops+1 {
+		p := els[c].Parent
+		if p >= len(els) || hops > len(els) || !strings.HasPrefix(els[c].Path, els[p].Path) {
+			return false
+		}
+	}
+	return true
 }

@@ -63,12 +63,18 @@ type AnchorError struct {
 	Candidates []Candidate
 	// Empty says the description gives nothing to match (element()).
 	Empty bool
+	// Why says, for an ambiguity among elements that look alike, why
+	// cogflow does not take the first (runtime/match, ties.go).
+	Why string
 }
 
 func (e *AnchorError) Error() string {
 	var b strings.Builder
 	if e.Ambiguous {
 		fmt.Fprintf(&b, "%s is ambiguous: several elements match about equally well", e.Locator)
+		if e.Why != "" {
+			b.WriteString("; " + e.Why)
+		}
 	} else {
 		fmt.Fprintf(&b, "no element matches %s", e.Locator)
 	}

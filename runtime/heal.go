@@ -32,8 +32,6 @@ type ExploreConfig struct {
 	Model llm.Client
 	// Memory is the knowledge explorations read and add to; nil: none.
 	Memory explore.Memory
-	// IrreversibleWords add to the words that mark an action irreversible.
-	IrreversibleWords []string
 }
 
 // Heal is a path healing found for a step: the steps that made its
@@ -193,7 +191,7 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 	}
 	j.loops = in.position()
 	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.opts.Explore.Model,
-		IrreversibleWords: in.opts.Explore.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.onStep}
+		IrreversibleWords: in.opts.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.onStep}
 	res, err := explore.Explore(ctx, in.drv, g, o)
 	j.flush()
 	in.tree = nil // exploring changed the screen

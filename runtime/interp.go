@@ -59,6 +59,11 @@ type Options struct {
 	// resumed run goes on in the fallback, without running the body
 	// again. Nil: none.
 	FellBack func(line int, loops []LoopPos) bool
+	// IrreversibleWords are the knowledge base's words of actions that
+	// cannot be undone (stdlib/kb irreversible): anchoring never settles
+	// a tie between identical controls that carry one, and exploring
+	// never takes such an action without confirm.
+	IrreversibleWords []string
 	// Screenshots asks for a screenshot after every step.
 	Screenshots bool
 	// Stop, once closed, stops the run gracefully: the step in flight
@@ -124,6 +129,7 @@ type Interp struct {
 	// branches are the if branches being run, outermost first.
 	branches []string
 	tree     *driver.Tree // the last observation, dropped after every action
+	ties     []string     // the ties anchoring settled in the current step (ties.go)
 	stats    Stats
 	ctx      context.Context // the run's context, for the function library
 	current  *ast.Step       // the step being run

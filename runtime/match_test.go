@@ -57,7 +57,7 @@ func TestCloseGlyphAndWord(t *testing.T) {
 	}
 	for _, tt := range tests {
 		l := &Locator{Role: "button", Attrs: map[string]string{"name": tt.name}, Index: -1}
-		got, err := choose(l, tt.candidates)
+		got, err := Choose(l, tt.candidates)
 		switch {
 		case tt.want == "" && err == nil:
 			t.Errorf("button(name: %q) among %d chose %s, want an error", tt.name, len(tt.candidates), describe(got))

@@ -50,6 +50,7 @@ func (r *JournalObserver) Step(s StepReport) {
 		ev.Screenshot = name
 	}
 	ev.NoScreenshot = s.NoScreenshot
+	ev.Ties = s.Ties
 	r.keep(r.W.Step(ev))
 }
 

@@ -106,7 +106,9 @@ func chooseHard(l *Locator, found []*driver.Element) (*driver.Element, error) {
 		return nil, &AnchorError{Locator: l.String()}
 	}
 	if descriptive(l) {
-		return choose(withoutPlacement(l), found)
+		// No screen: twins found by selectors stay an ambiguity.
+		el, _, err := choose(withoutPlacement(l), found, nil, nil)
+		return el, err
 	}
 	if len(found) == 1 {
 		return found[0], nil

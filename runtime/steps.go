@@ -49,6 +49,9 @@ type StepReport struct {
 	intended bool
 	// NoScreenshot says why the screenshot asked for is missing.
 	NoScreenshot string
+	// Ties are the ties between candidates anchoring settled for the
+	// step, by rule and count (ties.go), for a reviewer to check.
+	Ties []string
 }
 
 // IntentObserver is an Observer that keeps a write-ahead journal: Intent
@@ -225,7 +228,9 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 		}
 	}
 	rec.intended = true
+	in.ties = nil
 	v, err := in.act(ctx, action, args)
+	rec.Ties = in.ties
 	if err == nil && in.settles(s, "check") {
 		err = in.readBack(ctx, action.Name, args)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/patch"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/knowledge"
@@ -159,11 +158,6 @@ func exploreConfig(cfg runConfig) (runtime.ExploreConfig, error) {
 		return x, err
 	}
 	x.Model = client
-	// The knowledge base the workflow was checked with: its irreversible
-	// words add to the explorer's own.
-	if k, ds := cogflow.ProjectKB(defaultProjectDir); k != nil && !ds.HasErrors() {
-		x.IrreversibleWords = k.Irreversible
-	}
 	if cfg.knowledge != nil {
 		x.Memory = cfg.knowledge
 	}

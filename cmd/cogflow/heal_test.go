@@ -6,7 +6,6 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -114,28 +113,5 @@ func TestProposePatch(t *testing.T) {
 				t.Errorf("a comment was lost:\n%s", got)
 			}
 		})
-	}
-}
-
-// TestExploreConfigReadsIrreversibleWords: the project's knowledge base
-// adds its irreversible words to every exploration of a run.
-func TestExploreConfigReadsIrreversibleWords(t *testing.T) {
-	isolateConfig(t)
-	dir := t.TempDir()
-	t.Chdir(dir)
-	hcl := strings.Replace(string(stdlib.KnowledgeHCL), "irreversible = [", "irreversible = [\n  \"archiver\",", 1)
-	if hcl == string(stdlib.KnowledgeHCL) {
-		t.Fatal("the default knowledge base has no irreversible list to extend")
-	}
-	if err := os.MkdirAll(defaultProjectDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, defaultProjectDir, "knowledge.hcl", hcl)
-	x, err := exploreConfig(runConfig{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(x.IrreversibleWords, "archiver") || x.Model != nil {
-		t.Errorf("words %v, model %v", x.IrreversibleWords, x.Model)
 	}
 }

@@ -181,6 +181,10 @@ type StepEvent struct {
 	// NoScreenshot says why a screenshot asked for was not taken (one that
 	// would show a secret the driver could not cover is left out).
 	NoScreenshot string `json:"no_screenshot,omitempty"`
+	// Ties say how anchoring settled a tie between candidates for the
+	// step ("twins: 2 tied, the first of identical siblings taken"), by
+	// rule and count only.
+	Ties []string `json:"ties,omitempty"`
 }
 
 // Intent is an intent event: a step about to act, with its resolved

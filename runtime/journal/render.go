@@ -87,6 +87,7 @@ func Render(w io.Writer, run *Run) error {
 		notes = append(notes, "no steps and no run_finished: the run was killed or is still running")
 	}
 	notes = append(notes, fallbackNotes(run)...)
+	notes = append(notes, tieNotes(run)...)
 	if run.Truncated > 0 {
 		notes = append(notes, fmt.Sprintf("journal line %d is incomplete and was left out", run.Truncated))
 	}

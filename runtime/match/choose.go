@@ -72,6 +72,9 @@ func Place(inList bool, listIndex int, inCell bool, column, row int) int {
 type Matcher struct {
 	d  Description
 	ws []want
+	// irreversible are the knowledge base's words of actions that
+	// cannot be undone (SetIrreversible), beside the built-in ones.
+	irreversible []string
 }
 
 // New prepares a description.
@@ -189,6 +192,14 @@ type Outcome struct {
 	// Ambiguous says several candidates satisfy the description about
 	// equally well.
 	Ambiguous bool
+	// Why says, for an ambiguity among candidates that look alike (twins
+	// not settled), why cogflow does not take the first.
+	Why string
+	// Settled names the rule that settled a tie ("case", "nesting",
+	// "twins"; ties.go), "" when the winner stood clear; Tied is how many
+	// candidates were tied then.
+	Settled string
+	Tied    int
 	// Candidates are, with no winner, the tied candidates of an ambiguity
 	// or the near misses of a failed match, best first, at most Listed.
 	Candidates []Scored
@@ -198,6 +209,12 @@ type Outcome struct {
 // attribute of the description; at fills c with candidate i. A caller on
 // a hot path may run the same loops itself with Judge, Settle and Missed.
 func (m *Matcher) Choose(n int, at func(i int, c *Candidate)) Outcome {
+	return m.ChooseAround(n, at, nil)
+}
+
+// ChooseAround is Choose that can settle twins: around says what
+// surrounds candidate i (Settle), asked only of tied candidates.
+func (m *Matcher) ChooseAround(n int, at func(i int, c *Candidate), around func(i int) (Around, bool)) Outcome {
 	if !m.Describes() {
 		return Outcome{Winner: -1, Empty: true}
 	}
@@ -210,7 +227,7 @@ func (m *Matcher) Choose(n int, at func(i int, c *Candidate)) Outcome {
 		}
 	}
 	if len(ranked) > 0 {
-		return m.Settle(ranked, at)
+		return m.Settle(ranked, at, around)
 	}
 	// The failure path only: say what each near miss fails.
 	var missed []Scored
