@@ -15,7 +15,6 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/redact"
-	"github.com/cogflow/cogflow/stdlib"
 )
 
 var updateHeal = flag.Bool("update", false, "rewrite the heal patch goldens")
