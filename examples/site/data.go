@@ -1,5 +1,10 @@
 package site
 
+import (
+	"slices"
+	"strings"
+)
+
 // The fixed content of the pages. The reading list and the file list are
 // the initial state (they change); messages, orders and countries never do.
 
@@ -26,7 +31,7 @@ type message struct {
 	Body    []string // paragraphs
 }
 
-// messages is the inbox, newest first.
+// messages is the inbox's first page, newest first.
 var messages = []message{
 	{
 		ID: 4, From: "Grace Hopper", Address: "grace@example.org",
@@ -70,10 +75,38 @@ var messages = []message{
 	},
 }
 
+// olderMessages follow messages in the inbox, newest first: the inbox
+// shows inboxPageSize messages a page, so they are on its later pages,
+// reached through its "Older" link. They are what a workflow that pages
+// through the inbox (examples/demo_find_mail.cog) looks for.
+var olderMessages = []message{
+	older(5, "Ada Lovelace", "ada@engine.example", "2025-06-06T14:30", "6 Jun 2025, 14:30", "Notes on the analytical engine"),
+	older(6, "Nikola Tesla", "nikola@coils.example", "2025-06-04T10:12", "4 Jun 2025, 10:12", "Lab booking for the coil experiment"),
+	older(7, "Marie Curie", "marie@radium.example", "2025-06-02T17:45", "2 Jun 2025, 17:45", "Safety training next week"),
+	older(8, "Rosalind Franklin", "rosalind@kings.example", "2025-05-30T09:05", "30 May 2025, 09:05", "Photo 51 prints are ready"),
+	older(9, "Katherine Johnson", "katherine@orbits.example", "2025-05-27T13:22", "27 May 2025, 13:22", "Trajectory numbers, second check"),
+	older(10, "Tim Berners-Lee", "tim@web.example", "2025-05-23T11:48", "23 May 2025, 11:48", "Proposal: a shared hypertext system"),
+	older(11, "Hedy Lamarr", "hedy@hops.example", "2025-05-20T08:37", "20 May 2025, 08:37", "Frequency hopping patent draft"),
+	older(12, "Edsger Dijkstra", "edsger@paths.example", "2025-05-16T15:10", "16 May 2025, 15:10", "Shortest route to the conference venue"),
+}
+
+// older is a message of the inbox's later pages, whose body is one line.
+func older(id int, from, address, date, shown, subject string) message {
+	return message{ID: id, From: from, Address: address, Date: date, Shown: shown, Subject: subject,
+		Body: []string{"Hello,", "a short note about this: " + strings.ToLower(subject) + ".", "Best, " + strings.Fields(from)[0]}}
+}
+
+// inboxPageSize is how many messages a page of the inbox shows: the
+// first page is messages, the newest ones.
+const inboxPageSize = 4
+
+// inbox is every message, newest first.
+var inbox = append(slices.Clip(messages), olderMessages...)
+
 func messageByID(id int) *message {
-	for i := range messages {
-		if messages[i].ID == id {
-			return &messages[i]
+	for i := range inbox {
+		if inbox[i].ID == id {
+			return &inbox[i]
 		}
 	}
 	return nil

@@ -29,7 +29,9 @@
 //	               after a submission the page confirms it
 //	/files         list "Files", each item with a button "Rename"; dialog
 //	               "Rename" with textbox "Name" and buttons OK and Cancel
-//	/mail          list "Inbox" (newest first), optional sign-in (User name,
+//	/mail          list "Inbox" (newest first, four messages a page; links
+//	               "Older" and "Newer" in the navigation "Inbox pages" lead
+//	               to /mail?page=N), optional sign-in (User name,
 //	               Password, "Sign in"); /mail/<id> shows the message: a text
 //	               labelled "Subject" (<output role="text"> with a <label>,
 //	               since only labelable elements have a label), button

@@ -462,10 +462,15 @@ type mailView struct {
 	Reply     string // the reply's text, after a failed send
 	ReplyErr  string
 	Sent      bool
+	// The inbox's page: which messages it shows ("Messages 5–8 of 12")
+	// and the page numbers of its "Newer" and "Older" links (0: none).
+	Position     string
+	Newer, Older int
 }
 
 func (s *Site) mailView(r *http.Request) (mailView, bool) {
-	v := mailView{frame: frame{Title: "Mail", Page: "mail"}, Messages: messages, User: s.State().MailUser}
+	v := mailView{frame: frame{Title: "Mail", Page: "mail"}, User: s.State().MailUser}
+	page := 1
 	if idText := r.PathValue("id"); idText != "" {
 		id, err := strconv.Atoi(idText)
 		if err != nil {
@@ -475,8 +480,36 @@ func (s *Site) mailView(r *http.Request) (mailView, bool) {
 			return v, false
 		}
 		v.Title = v.Message.Subject + " – Mail"
+		// An open message keeps the inbox on the page that lists it.
+		page = slices.IndexFunc(inbox, func(m message) bool { return m.ID == id })/inboxPageSize + 1
 	}
-	return v, true
+	if p := r.URL.Query().Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return v, false
+		}
+		page = n
+	}
+	return v, v.inboxPage(page)
+}
+
+// inboxPage puts the inbox's page n (from 1) and its links in the view; a
+// page past the last is false, as a missing message is.
+func (v *mailView) inboxPage(n int) bool {
+	last := (len(inbox) + inboxPageSize - 1) / inboxPageSize
+	if n < 1 || n > last {
+		return false
+	}
+	from, to := (n-1)*inboxPageSize, min(n*inboxPageSize, len(inbox))
+	v.Messages = inbox[from:to]
+	v.Position = fmt.Sprintf("Messages %d–%d of %d", from+1, to, len(inbox))
+	if n > 1 {
+		v.Newer = n - 1
+	}
+	if n < last {
+		v.Older = n + 1
+	}
+	return true
 }
 
 func (s *Site) mail(w http.ResponseWriter, r *http.Request) {
