@@ -117,6 +117,11 @@ type dumpRec struct {
 	tree    *driver.Tree
 	h       *hierarchy
 	started time.Duration
+	// lost are the warnings about focused fields this dump no longer
+	// shows, held back because no touch or key had been read since the
+	// dump before: the touch that changed the screen may still be on its
+	// way from getevent (see late).
+	lost []string
 }
 
 // maxHistory is how many dumps are kept to find the one before a touch.
@@ -190,7 +195,7 @@ func (r *recorder) setup(ctx context.Context, app string) error {
 		return err
 	}
 	r.curH, r.cur = h, normalize(h, time.Now())
-	r.history = []dumpRec{{r.cur, h, started}}
+	r.history = []dumpRec{{tree: r.cur, h: h, started: started}}
 	return nil
 }
 
@@ -335,6 +340,7 @@ func (r *recorder) gesture(ctx context.Context, g *gesture) error {
 	if e.Kind == trace.KindClick {
 		r.lastTap, r.lastUp = len(r.tr.Events)-1, g.up
 	}
+	r.late(g.down)
 	return r.refresh(ctx)
 }
 
@@ -356,6 +362,7 @@ func (r *recorder) swipe(g *gesture, pre *driver.Tree, preH *hierarchy) {
 	}
 	r.tr.Events = append(r.tr.Events, e)
 	r.lastTap = -1
+	r.late(g.down)
 }
 
 // androidKeys are the hardware keys a demonstration records, by their
@@ -381,6 +388,7 @@ func (r *recorder) key(ctx context.Context, k *keyPress) error {
 	}
 	r.tr.Events = append(r.tr.Events, e)
 	r.lastTap = -1
+	r.late(k.at)
 	return r.refresh(ctx)
 }
 
@@ -401,14 +409,17 @@ func (r *recorder) refresh(ctx context.Context) error {
 	}
 	next := normalize(h, time.Now())
 	prev := r.cur
+	seen := r.history[len(r.history)-1].started // when prev was requested
+	var lost []string
 	for i, old := range prev.Elements {
 		if !old.Editable {
 			continue
 		}
 		j := sameField(next, old)
-		if j < 0 && old.Focus && r.mark < len(r.tr.Events) {
-			r.warn("the screen changed while %s had the focus: text typed into it after %.1f s was not seen "+
-				"(pause a moment after typing before the next touch)", describe(old), float64(started)/float64(time.Second))
+		if j < 0 && old.Focus {
+			lost = append(lost, fmt.Sprintf("the screen changed while %s had the focus: text typed into it after "+
+				"%.1f s was not seen (pause a moment after typing before the next touch)", describe(old),
+				float64(seen)/float64(time.Second)))
 		}
 		if j < 0 || next.Elements[j].Value == old.Value {
 			continue
@@ -428,12 +439,36 @@ func (r *recorder) refresh(ctx context.Context) error {
 		}
 		r.insert(at, e)
 	}
+	if r.mark < len(r.tr.Events) {
+		for _, m := range lost {
+			r.warn("%s", m)
+		}
+		lost = nil
+	}
 	r.cur, r.curH, r.mark = next, h, len(r.tr.Events)
-	r.history = append(r.history, dumpRec{next, h, started})
+	r.history = append(r.history, dumpRec{tree: next, h: h, started: started, lost: lost})
 	if len(r.history) > maxHistory {
 		r.history = r.history[1:]
 	}
 	return nil
+}
+
+// late tells the warnings held back by the dumps requested after a touch
+// or key, recorded now, began at device uptime at: a poll took them before
+// the event was read from getevent (the stream lags the screen), so the
+// change they saw may be the event's doing, and the typing lost with it.
+// Any such dump counts, not only the first: the app reacts when the finger
+// lifts, and the event's time is an estimate.
+func (r *recorder) late(at time.Duration) {
+	local := at + r.offset
+	for i := range r.history {
+		if r.history[i].started > local {
+			for _, m := range r.history[i].lost {
+				r.warn("%s", m)
+			}
+			r.history[i].lost = nil
+		}
+	}
 }
 
 // warn tells the person about something the trace may lack.

@@ -3,6 +3,7 @@ package android
 import (
 	"context"
 	"errors"
+	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -147,14 +148,25 @@ type session struct {
 
 func startRecording(t *testing.T, opts RecordOptions) *session {
 	t.Helper()
+	return startRecordingOn(t, opts, nil)
+}
+
+// startRecordingOn records through wrap(device) when wrap is set.
+func startRecordingOn(t *testing.T, opts RecordOptions, wrap func(Device) Device) *session {
+	t.Helper()
 	srv, err := adbtest.NewServer(t, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(context.Background(), driver.Options{RemoteURL: srv.Addr()})
+	dopts := driver.Options{RemoteURL: srv.Addr()}
+	dev, err := Connect(context.Background(), dopts)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if wrap != nil {
+		dev = wrap(dev)
+	}
+	d := New(dev, dopts)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &session{srv: srv, done: make(chan struct{}), stop: cancel}
 	go func() {
@@ -320,22 +332,142 @@ func TestForeground(t *testing.T) {
 }
 
 // Text typed right before a touch that changes the screen is seen by no
-// dump: the recorder cannot add it, and says so.
+// dump: the recorder cannot add it, and says so, whichever comes first:
+// the recorder reading the touch from getevent, or a poll dumping the
+// screen the touch led to (getevent lags the screen: a dump may show the
+// new screen before the touch that opened it is read).
 func TestRecordWarnsLostTyping(t *testing.T) {
-	var mu sync.Mutex
-	var warnings []string
-	s := startRecording(t, RecordOptions{App: "com.example.contacts/.MainActivity", Poll: 100 * time.Millisecond,
-		Warn: func(m string) { mu.Lock(); warnings = append(warnings, m); mu.Unlock() }})
-	s.tap(954, 2148)                       // Add contact
-	s.tap(540, 336)                        // Name
-	s.srv.PlayTextThenTap("Ada", 540, 861) // Save at once: the form is gone before a dump sees "Ada"
-	tr := s.end(t)
-	if got := summary(tr); got != "click:fab_add click:name_input click:save" {
-		t.Errorf("events %q", got)
+	for _, tc := range []struct {
+		name string
+		lag  bool // hold getevent's output until a dump has seen the list
+	}{
+		{"as it comes", false},
+		{"the dump first", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var warnings []string
+			lag := &laggingDevice{lastDone: -1}
+			s := startRecordingOn(t, RecordOptions{App: "com.example.contacts/.MainActivity", Poll: 100 * time.Millisecond,
+				Warn: func(m string) { mu.Lock(); warnings = append(warnings, m); mu.Unlock() }},
+				func(d Device) Device { lag.Device = d; return lag })
+			s.tap(954, 2148) // Add contact
+			s.tap(540, 336)  // Name
+			if tc.lag {
+				lag.hold()
+			}
+			s.srv.PlayTextThenTap("Ada", 540, 861) // Save at once: the form is gone before a dump sees "Ada"
+			if tc.lag {
+				// The screen changed when PlayTextThenTap returned: a
+				// dump requested from now on shows the list.
+				if !lag.waitDump(lag.requested(), 10*time.Second) {
+					t.Fatal("no dump while getevent was held")
+				}
+				lag.release()
+			}
+			tr := s.end(t)
+			if got := summary(tr); got != "click:fab_add click:name_input click:save" {
+				t.Errorf("events %q", got)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(warnings) != 1 || !strings.Contains(warnings[0], `textbox "Name"`) ||
+				!strings.Contains(warnings[0], "pause a moment") {
+				t.Errorf("warnings %q", warnings)
+			}
+		})
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(warnings) != 1 || !strings.Contains(warnings[0], `textbox "Name"`) || !strings.Contains(warnings[0], "pause a moment") {
-		t.Errorf("warnings %q", warnings)
+}
+
+// laggingDevice is a device whose getevent output can be held back while
+// dumps go on, and which counts its dumps.
+type laggingDevice struct {
+	Device
+	mu       sync.Mutex
+	held     chan struct{} // closed by release; nil when not held
+	nDumps   int           // dumps requested
+	lastDone int           // number of the last dump answered, -1 before any
+}
+
+func (l *laggingDevice) Shell(ctx context.Context, cmd string) ([]byte, error) {
+	if cmd != dumpCmd {
+		return l.Device.Shell(ctx, cmd)
 	}
+	l.mu.Lock()
+	n := l.nDumps
+	l.nDumps++
+	l.mu.Unlock()
+	out, err := l.Device.Shell(ctx, cmd)
+	l.mu.Lock()
+	l.lastDone = max(l.lastDone, n)
+	l.mu.Unlock()
+	return out, err
+}
+
+func (l *laggingDevice) ShellStream(ctx context.Context, cmd string) (io.ReadCloser, error) {
+	rc, err := l.Device.ShellStream(ctx, cmd)
+	if err != nil {
+		return nil, err
+	}
+	return &laggingStream{ReadCloser: rc, dev: l, closed: make(chan struct{})}, nil
+}
+
+func (l *laggingDevice) hold() {
+	l.mu.Lock()
+	l.held = make(chan struct{})
+	l.mu.Unlock()
+}
+
+func (l *laggingDevice) release() {
+	l.mu.Lock()
+	close(l.held)
+	l.held = nil
+	l.mu.Unlock()
+}
+
+func (l *laggingDevice) requested() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.nDumps
+}
+
+// waitDump waits until dump number n (counting from 0) or a later one has
+// been answered.
+func (l *laggingDevice) waitDump(n int, limit time.Duration) bool {
+	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		l.mu.Lock()
+		done := l.nDumps > n && l.lastDone >= n
+		l.mu.Unlock()
+		if done {
+			return true
+		}
+	}
+	return false
+}
+
+// laggingStream passes on what it read only when its device is not held.
+type laggingStream struct {
+	io.ReadCloser
+	dev       *laggingDevice
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+func (s *laggingStream) Read(p []byte) (int, error) {
+	n, err := s.ReadCloser.Read(p)
+	s.dev.mu.Lock()
+	held := s.dev.held
+	s.dev.mu.Unlock()
+	if held != nil {
+		select {
+		case <-held:
+		case <-s.closed:
+		}
+	}
+	return n, err
+}
+
+func (s *laggingStream) Close() error {
+	s.closeOnce.Do(func() { close(s.closed) })
+	return s.ReadCloser.Close()
 }

@@ -298,9 +298,18 @@ func (a *App) Tap(x, y int) bool {
 // TypeTextAndTap types s into the focused field and taps (x, y) with no
 // dump possible in between: a person faster than any recorder's polling.
 func (a *App) TypeTextAndTap(s string, x, y int) {
+	a.typeTextAndTap(s, x, y, nil)
+}
+
+// typeTextAndTap is TypeTextAndTap calling touched, if set, between the
+// typing and the tap, still with no dump possible.
+func (a *App) typeTextAndTap(s string, x, y int, touched func()) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.typeText(s)
+	if touched != nil {
+		touched()
+	}
 	if n := a.render().hit(x, y); n != nil && n.onTap != nil {
 		n.onTap(a)
 	}

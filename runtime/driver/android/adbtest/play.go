@@ -15,11 +15,14 @@ func (s *Server) PlayTap(x, y int) {
 // PlayTextThenTap is PlayText followed by PlayTap so quickly that no
 // dump sees the typed text: tests of what a recorder does when typing is
 // lost need it, since two separate calls leave a loaded machine time to
-// dump in between.
+// dump in between. The touch reaches getevent after the typing, with no
+// dump possible until the tap has taken effect: a dump requested once the
+// touch is read shows the new screen (one that saw the form without the
+// text after the touch would be a phone whose person touched before
+// typing), whatever the order in which a recorder reads and dumps.
 func (s *Server) PlayTextThenTap(text string, x, y int) {
 	ev := s.primary.events
-	ev.publish(ev.touch([][2]int{{x, y}}))
-	s.primary.app.TypeTextAndTap(text, x, y)
+	s.primary.app.typeTextAndTap(text, x, y, func() { ev.publish(ev.touch([][2]int{{x, y}})) })
 }
 
 // PlaySwipe is a finger dragged from (x1, y1) to (x2, y2) in six moves; on
