@@ -318,28 +318,11 @@ func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo &&
 // cell, the same row's other cell, same(opK), next(opK), a TODO choice
 // within its list, an anchor, or the description inline.
 func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, snap string) ast.Expr {
-	in := c.infos[i]
 	if c.inLoopItem(i, t) {
 		return c.itemChoice(i, t, snap)
 	}
-	if h := headersOf(t); h != nil {
-		if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
-			if h.Column == "" {
-				return ref("row")
-			}
-			return cellCall(ref("row"), h.Column)
-		}
-		for k := len(st.elements) - 1; k >= 0; k-- {
-			e := c.infos[st.elements[k]]
-			if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
-				table := listDesc(c.tr, t, snap)
-				if table == nil || table.Ctor != "table" {
-					table = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
-				}
-				row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
-				return cellCall(row, h.Column)
-			}
-		}
+	if e, ok := c.tableCellChoice(i, t, st, snap); ok {
+		return e
 	}
 	if e, ok := c.affixChoice(i, t, st, snap); ok {
 		return e
@@ -360,33 +343,82 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 		return e
 	}
 	d = c.generalized(i, t, d, snap)
-	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
-		for k := len(st.elements) - 1; k >= 0; k-- {
-			e := c.infos[st.elements[k]]
-			m := listOf(e.full)
-			if m == nil || m.Container != l.Container {
-				continue
-			}
-			if m.Index == l.Index && e.desc.String() == d.String() {
-				return call("same", ref(e.name))
-			}
-			if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
-				return call("next", ref(e.name))
-			}
+	if e, ok := c.listChoice(i, t, d, st, snap); ok {
+		return e
+	}
+	return c.anchorOrInline(d)
+}
+
+// tableCellChoice is a target in a table cell: the loop row or its cell
+// inside a row loop, or the cell of the row an earlier step chose, so the
+// workflow follows the row rather than the demonstrated position.
+func (c *compiler) tableCellChoice(i int, t *trace.Target, st *state, snap string) (ast.Expr, bool) {
+	h := headersOf(t)
+	if h == nil {
+		return nil, false
+	}
+	if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
+		if h.Column == "" {
+			return ref("row"), true
 		}
-		if headersOf(t) == nil && (in.Action == action.Click || in.Action == action.DoubleClick || in.Action == action.RightClick) && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
-			c.todo = true
-			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
-			if n := len(st.sources); n > 0 {
-				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
+		return cellCall(ref("row"), h.Column), true
+	}
+	for k := len(st.elements) - 1; k >= 0; k-- {
+		e := c.infos[st.elements[k]]
+		if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
+			table := listDesc(c.tr, t, snap)
+			if table == nil || table.Ctor != "table" {
+				table = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
 			}
-			if within := listDesc(c.tr, t, snap); within != nil {
-				dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
-			}
-			c.warn(in.Events, "%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "))
-			return dep
+			row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
+			return cellCall(row, h.Column), true
 		}
 	}
+	return nil, false
+}
+
+// listChoice is a target in a list its description does not identify:
+// same(opK) or next(opK) after an earlier step in that list, or, for a
+// click no rule explains, a TODO match_element within the list (with a
+// warning), since which item to choose needs judgement.
+func (c *compiler) listChoice(i int, t *trace.Target, d *targetDesc, st *state, snap string) (ast.Expr, bool) {
+	in := c.infos[i]
+	l := listOf(t)
+	if l == nil || identified(t, d) || isField(t) {
+		return nil, false
+	}
+	for k := len(st.elements) - 1; k >= 0; k-- {
+		e := c.infos[st.elements[k]]
+		m := listOf(e.full)
+		if m == nil || m.Container != l.Container {
+			continue
+		}
+		if m.Index == l.Index && e.desc.String() == d.String() {
+			return call("same", ref(e.name)), true
+		}
+		if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
+			return call("next", ref(e.name)), true
+		}
+	}
+	if headersOf(t) == nil && (in.Action == action.Click || in.Action == action.DoubleClick || in.Action == action.RightClick) && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
+		c.todo = true
+		dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
+		if n := len(st.sources); n > 0 {
+			dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
+		}
+		if within := listDesc(c.tr, t, snap); within != nil {
+			dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
+		}
+		c.warn(in.Events, "%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "))
+		return dep, true
+	}
+	return nil, false
+}
+
+// anchorOrInline is the description inline, or a reference to an anchor
+// when several steps share it (emit names the anchor once inputs have
+// their names, so the reference is filled in then).
+func (c *compiler) anchorOrInline(d *targetDesc) ast.Expr {
 	key := d.String()
 	if c.keyCount[key] > 1 {
 		r := ref("")
