@@ -314,45 +314,15 @@ var textual = map[action.Name]bool{action.Type: true, action.Paste: true, action
 
 func (c *compiler) inLoop(i int) bool { return c.loopLo >= 0 && i >= c.loopLo && i <= c.loopHi }
 
-// source is an earlier text value.
-type source struct {
-	name, value string
-	field       string // the field the value was typed into, if any
-}
-
-// state is what is known while emitting steps in order.
-type state struct {
-	sources  []source // earlier text values, oldest first
-	elements []int    // indexes of earlier element-valued ops
-	secrets  []source // secret inputs by the text typed, never a source of programs
-}
-
 // targetExpr chooses the expression for op i's target: the loop row's
 // cell, the same row's other cell, same(opK), next(opK), a TODO choice
 // within its list, an anchor, or the description inline.
 func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, snap string) ast.Expr {
-	in := c.infos[i]
 	if c.inLoopItem(i, t) {
 		return c.itemChoice(i, t, snap)
 	}
-	if h := headersOf(t); h != nil {
-		if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
-			if h.Column == "" {
-				return ref("row")
-			}
-			return cellCall(ref("row"), h.Column)
-		}
-		for k := len(st.elements) - 1; k >= 0; k-- {
-			e := c.infos[st.elements[k]]
-			if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
-				table := listDesc(c.tr, t, snap)
-				if table == nil || table.Ctor != "table" {
-					table = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
-				}
-				row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
-				return cellCall(row, h.Column)
-			}
-		}
+	if e, ok := c.tableCellChoice(i, t, st, snap); ok {
+		return e
 	}
 	if e, ok := c.affixChoice(i, t, st, snap); ok {
 		return e
@@ -373,33 +343,82 @@ func (c *compiler) targetExpr(i int, t *trace.Target, d *targetDesc, st *state, 
 		return e
 	}
 	d = c.generalized(i, t, d, snap)
-	if l := listOf(t); l != nil && !identified(t, d) && !isField(t) {
-		for k := len(st.elements) - 1; k >= 0; k-- {
-			e := c.infos[st.elements[k]]
-			m := listOf(e.full)
-			if m == nil || m.Container != l.Container {
-				continue
-			}
-			if m.Index == l.Index && e.desc.String() == d.String() {
-				return call("same", ref(e.name))
-			}
-			if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
-				return call("next", ref(e.name))
-			}
+	if e, ok := c.listChoice(i, t, d, st, snap); ok {
+		return e
+	}
+	return c.anchorOrInline(d)
+}
+
+// tableCellChoice is a target in a table cell: the loop row or its cell
+// inside a row loop, or the cell of the row an earlier step chose, so the
+// workflow follows the row rather than the demonstrated position.
+func (c *compiler) tableCellChoice(i int, t *trace.Target, st *state, snap string) (ast.Expr, bool) {
+	h := headersOf(t)
+	if h == nil {
+		return nil, false
+	}
+	if c.inLoop(i) && !c.loopItems && h.Table == c.loopTable && h.RowIndex == c.loopRow {
+		if h.Column == "" {
+			return ref("row"), true
 		}
-		if headersOf(t) == nil && (in.Action == action.Click || in.Action == action.DoubleClick || in.Action == action.RightClick) && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
-			c.todo = true
-			dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
-			if n := len(st.sources); n > 0 {
-				dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
+		return cellCall(ref("row"), h.Column), true
+	}
+	for k := len(st.elements) - 1; k >= 0; k-- {
+		e := c.infos[st.elements[k]]
+		if g := headersOf(e.full); g != nil && g.Table == h.Table && g.RowIndex == h.RowIndex && g.ColumnIndex != h.ColumnIndex && h.Column != "" {
+			table := listDesc(c.tr, t, snap)
+			if table == nil || table.Ctor != "table" {
+				table = &targetDesc{Ctor: "table", Attrs: []describedAttr{{"path", h.Table}}}
 			}
-			if within := listDesc(c.tr, t, snap); within != nil {
-				dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
-			}
-			c.warn(in.Events, "%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "))
-			return dep
+			row := &ast.Index{X: call("rows", table.Expr()), Index: num(h.RowIndex)}
+			return cellCall(row, h.Column), true
 		}
 	}
+	return nil, false
+}
+
+// listChoice is a target in a list its description does not identify:
+// same(opK) or next(opK) after an earlier step in that list, or, for a
+// click no rule explains, a TODO match_element within the list (with a
+// warning), since which item to choose needs judgement.
+func (c *compiler) listChoice(i int, t *trace.Target, d *targetDesc, st *state, snap string) (ast.Expr, bool) {
+	in := c.infos[i]
+	l := listOf(t)
+	if l == nil || identified(t, d) || isField(t) {
+		return nil, false
+	}
+	for k := len(st.elements) - 1; k >= 0; k-- {
+		e := c.infos[st.elements[k]]
+		m := listOf(e.full)
+		if m == nil || m.Container != l.Container {
+			continue
+		}
+		if m.Index == l.Index && e.desc.String() == d.String() {
+			return call("same", ref(e.name)), true
+		}
+		if m.Index+1 == l.Index && isItem(c.tr, t, snap) {
+			return call("next", ref(e.name)), true
+		}
+	}
+	if headersOf(t) == nil && (in.Action == action.Click || in.Action == action.DoubleClick || in.Action == action.RightClick) && t == in.full && !(d.Unique && c.itemChosen(i, l)) && !c.demonstratedChoice(in, d, st) {
+		c.todo = true
+		dep := &ast.Dependency{Sub: ast.Ident{Name: "match_element"}, Description: &ast.StringLit{Value: todoElement}}
+		if n := len(st.sources); n > 0 {
+			dep.Inputs = append(dep.Inputs, &ast.Arg{Value: ref(st.sources[n-1].name)})
+		}
+		if within := listDesc(c.tr, t, snap); within != nil {
+			dep.Inputs = append(dep.Inputs, named("within", within.Expr()))
+		}
+		c.warn(in.Events, "%s: %s on a list item (%s): which item to choose needs judgement; fill in the match_element description", in.name, in.Action, strings.Join(in.Events, ", "))
+		return dep, true
+	}
+	return nil, false
+}
+
+// anchorOrInline is the description inline, or a reference to an anchor
+// when several steps share it (emit names the anchor once inputs have
+// their names, so the reference is filled in then).
+func (c *compiler) anchorOrInline(d *targetDesc) ast.Expr {
 	key := d.String()
 	if c.keyCount[key] > 1 {
 		r := ref("")
@@ -474,207 +493,4 @@ func isStepName(s string) bool {
 	}
 	_, err := strconv.Atoi(s[2:])
 	return err == nil
-}
-
-// stepExpr builds the action call of op i.
-func (c *compiler) stepExpr(i int, st *state) ast.Expr {
-	in := c.infos[i]
-	tgt := func() ast.Expr { return c.targetExpr(i, in.full, in.desc, st, in.Snapshot) }
-	if e := replayExpr(in.operation, tgt); e != nil {
-		return e
-	}
-	switch in.Action {
-	case action.Click, action.DoubleClick, action.RightClick, action.Clear:
-		return perform(in.Action, tgt())
-	case "choose":
-		return c.chooseExpr(i, st)
-	case "multi_choose":
-		return c.multiChooseExpr(i, st)
-	case action.Back:
-		return perform(action.Back)
-	case action.Drag:
-		return perform(action.Drag, tgt(), c.targetExpr(i, in.dest, in.dsc, st, in.DestSnapshot))
-	case action.Upload:
-		return c.uploadExpr(in, tgt(), st)
-	case action.Type:
-		target := tgt()
-		return withExample(perform(action.Type, target), in.Text)(c.textExpr(i, in.Text, in.full, st))
-	case action.Paste:
-		target := tgt()
-		if in.Text == "" {
-			return perform(action.Paste, target)
-		}
-		return withExample(perform(action.Paste, target), in.Text)(c.textExpr(i, in.Text, in.full, st))
-	case action.SelectText:
-		if in.Target == nil {
-			return perform(action.SelectText, str(in.Text))
-		}
-		return perform(action.SelectText, tgt())
-	case action.Copy, action.Cut:
-		if in.Action == action.Copy && in.Text != "" {
-			for k := len(st.sources) - 1; k >= 0; k-- {
-				if st.sources[k].value == in.Text {
-					return perform(action.Copy, ref(st.sources[k].name))
-				}
-			}
-		}
-		if in.Target != nil {
-			return perform(in.Action, tgt())
-		}
-		return perform(in.Action)
-	case action.Key:
-		if in.Target != nil {
-			return &ast.Call{Fun: ref(string(action.Key)), Args: []*ast.Arg{{Value: str(in.Text)}, named("target", tgt())}}
-		}
-		return perform(action.Key, str(in.Text))
-	case action.Enter, action.Save:
-		if in.Target != nil && in.Target.Editable {
-			return perform(in.Action, tgt())
-		}
-		return perform(in.Action)
-	case action.Open:
-		return perform(action.Open, str(in.Text))
-	case action.Launch:
-		return perform(action.Launch, str(in.Text))
-	case action.Swipe:
-		return c.swipeExpr(i, st)
-	case action.NewTab:
-		if in.Text == "" {
-			return perform(action.NewTab)
-		}
-		return perform(action.NewTab, str(in.Text))
-	case action.SwitchWindow:
-		return perform(action.SwitchWindow, str(in.Text))
-	case action.CloseTab:
-		return perform(action.CloseTab)
-	case action.Scroll:
-		return &ast.Call{Fun: ref(string(action.Scroll)), Args: []*ast.Arg{named("direction", str(in.Text))}}
-	}
-	return perform(in.Action)
-}
-
-// record notes the value an emitted step produced.
-func (c *compiler) record(i int, st *state) {
-	in := c.infos[i]
-	switch in.Action {
-	case action.Type, action.Paste, action.Copy, action.Cut, action.SelectText:
-		if in.Text != "" && !isSecret(in.full) {
-			src := source{name: in.name, value: in.Text}
-			if in.Action == action.Type || in.Action == action.Paste {
-				src.field = fieldKey(in.full)
-			}
-			st.sources = append(st.sources, src)
-		}
-	case action.Click, action.DoubleClick, action.RightClick, action.Drag:
-		st.elements = append(st.elements, i)
-	}
-}
-
-func (c *compiler) emit(opts Options) *ast.File {
-	st := &state{}
-	var steps, loopBody []ast.Stmt
-	for i, in := range c.infos {
-		in.name = "op" + strconv.Itoa(i+1)
-	}
-	var outer state // what is visible after the loop
-	restored := false
-	runEnd := -1 // the last op of a press run a loop already does (key_run.go)
-	for i, in := range c.infos {
-		if c.folded[i] || i <= runEnd {
-			continue // a later iteration of the loop, done by the loop
-		}
-		if i == c.loopLo {
-			outer = state{sources: append([]source(nil), st.sources...), elements: append([]int(nil), st.elements...), secrets: st.secrets}
-		}
-		if c.loopLo >= 0 && i > c.loopHi && !restored {
-			restored = true
-			// Loop steps are not visible after the loop; inputs declared
-			// inside it are.
-			for _, src := range st.sources {
-				if !isStepName(src.name) {
-					outer.sources = append(outer.sources, src)
-				}
-			}
-			outer.secrets = st.secrets
-			*st = outer
-		}
-		if vl := c.valueLoopAt(i); vl != nil {
-			steps = append(steps, c.valueLoopStmt(vl))
-			continue
-		}
-		if loop, end := c.runLoop(i, st); loop != nil {
-			steps, runEnd = append(steps, loop...), end
-			continue
-		}
-		s := &ast.Step{Name: ast.Ident{Name: in.name}, Value: withTimeout(withButton(c.withExample(i, c.stepExpr(i, st)), in.Button), c.tr, in.Events)}
-		s.Comments.Trailing = &ast.Comment{Text: "# " + cite(in.Events)}
-		c.record(i, st)
-		if c.inLoop(i) {
-			loopBody = append(loopBody, s)
-			if i == c.loopHi {
-				fn := "rows"
-				if c.loopItems {
-					fn = "items"
-				}
-				var iter ast.Expr = call(fn, c.loopDesc.Expr())
-				if c.loopRow > 0 {
-					iter = &ast.Slice{X: iter, Lo: num(c.loopRow)}
-				}
-				if c.loopIter != nil {
-					iter = c.loopIter
-				}
-				f := &ast.ForStmt{Var: ast.Ident{Name: c.loopVar()}, Iter: iter, Body: &ast.Block{Stmts: loopBody}}
-				f.Comments.Leading = []ast.Comment{{Text: c.loopComment()}}
-				if c.loopGuard != nil {
-					steps = append(steps, &ast.Step{Name: ast.Ident{Name: c.unique("has_items", "_")}, Value: c.loopGuard})
-					f.Comments.Leading = []ast.Comment{{Text: c.loopNote}}
-				}
-				steps = append(steps, f)
-			}
-			continue
-		}
-		steps = append(steps, s)
-	}
-	// Name the anchors now that inputs have taken their names.
-	var anchors []ast.Stmt
-	for _, key := range c.anchorKeys {
-		d := c.anchorDesc[key]
-		base := identName(firstNonEmpty(d.Get("name"), d.Get("label"), d.Get("placeholder"), d.Get("id"), d.Get("text"), selectorName(d), d.Ctor))
-		suffix := "_" + d.Ctor
-		if d.Ctor == "textbox" {
-			suffix = "_box"
-		}
-		name := c.unique(base, suffix)
-		for _, r := range c.anchorRefs[key] {
-			r.Name = name
-		}
-		anchors = append(anchors, &ast.AnchorDecl{Name: ast.Ident{Name: name}, Value: d.Expr()})
-	}
-	steps = c.withReveals(steps)
-	driverName := c.tr.Driver
-	if driverName == "" {
-		driverName = trace.DriverBrowser
-	}
-	body := []ast.Stmt{&ast.DriverDecl{Name: ast.Ident{Name: driverName}}}
-	for _, in := range c.inputs {
-		body = append(body, in)
-	}
-	if len(anchors) > 0 {
-		anchors[0].Meta().BlankLine = true
-		body = append(body, anchors...)
-	}
-	if len(steps) > 0 {
-		steps[0].Meta().BlankLine = true
-		body = append(body, steps...)
-	}
-	name, goal := "recorded_task", "Replay the recorded demonstration"
-	if c.tr.Title != "" {
-		name, goal = identName(c.tr.Title), c.tr.Title
-	}
-	task := &ast.Task{Name: ast.Ident{Name: name}, Goal: &ast.StringLit{Value: goal}, Body: &ast.Block{Stmts: body}}
-	task.Comments.Leading = []ast.Comment{{Text: "# Compiled from " + compiledFrom(opts) + " by cogflow compile (rules only, no LLM). Edit freely; `cogflow fmt` keeps the layout."}}
-	if c.todo {
-		task.Comments.Leading = append(task.Comments.Leading, ast.Comment{Text: "# Steps with a \"TODO\" choice need a description of which element to pick."})
-	}
-	return &ast.File{Name: opts.Filename, Decls: []ast.Decl{task}}
 }

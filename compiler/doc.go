@@ -28,7 +28,7 @@
 //	                  findNumberLoops                                                   the number the item shows: a loop with an if
 //	value-loops       (*compiler).             loop_values.go                           → runs of ops done once per value of a list      3
 //	                  findValueLoops                                                    the screen names
-//	emit              (*compiler).emit         compile.go, build.go, key_run.go,        → *ast.File: steps, inputs, anchors, structure   3, 4
+//	emit              (*compiler).emit         compile*.go, build.go, key_run.go,       → *ast.File: steps, inputs, anchors, structure   3, 4
 //	                                           choice*.go, screen*.go, synth/           dependencies (same, next, row.cell), values
 //	                                                                                    read from the screen by synthesized programs
 //	repeat-count      (*compiler).             repeat_count.go                          file → runs of identical steps done as many      -

@@ -13,6 +13,37 @@ import (
 
 // report prints the table and the totals.
 func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
+	skip := w.reportHeadline(out, task, iters)
+	if len(w.deps) == 0 {
+		if len(w.explores) > 0 {
+			fmt.Fprintln(out, "Total: 0 LLM calls besides exploring")
+		} else {
+			fmt.Fprintln(out, "Total: 0 LLM calls: every step is structural")
+		}
+		w.reportExplores(out)
+		return
+	}
+	fmt.Fprintln(out)
+	w.reportTable(out, skip)
+	fmt.Fprintln(out)
+
+	terms := w.terms(iters)
+	allKnown := true
+	for _, t := range terms {
+		allKnown = allKnown && t.known
+	}
+	// With one term nothing runs in a loop, and the totals need no sum.
+	loops := len(terms) > 1
+	reportCalls(out, terms, loops, allKnown)
+	reportTokens(out, terms, loops, allKnown)
+	w.reportExplores(out)
+	w.reportPrice(out, terms, loops, allKnown)
+}
+
+// reportHeadline prints the line that counts the task's dependencies and
+// returns those left out of the totals (branches an if's costlier branch
+// outweighs), which the table marks.
+func (w *costWalker) reportHeadline(out io.Writer, task *ast.Task, iters Iterations) map[*costDep]bool {
 	inLoops := 0
 	for _, d := range w.deps {
 		if d.loop != nil {
@@ -31,16 +62,11 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 		fmt.Fprintf(out, "; %d in branches of an if that another branch outweighs, not in the totals (a run takes one branch)", len(skip))
 	}
 	fmt.Fprintln(out)
-	if len(w.deps) == 0 {
-		if len(w.explores) > 0 {
-			fmt.Fprintln(out, "Total: 0 LLM calls besides exploring")
-		} else {
-			fmt.Fprintln(out, "Total: 0 LLM calls: every step is structural")
-		}
-		w.reportExplores(out)
-		return
-	}
-	fmt.Fprintln(out)
+	return skip
+}
+
+// reportTable prints one row per dependency, in the order a run meets them.
+func (w *costWalker) reportTable(out io.Writer, skip map[*costDep]bool) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "line\tstep\tonce per\tdependency\tcategory\tmodel\tLLM calls\ttokens per call")
 	for _, d := range w.deps {
@@ -55,20 +81,15 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 			d.line, d.step, costPer(d.loop), costDepText(d.dep), d.main, d.model, calls, d.in, d.out)
 	}
 	tw.Flush()
-	fmt.Fprintln(out)
+}
 
-	terms := w.terms(iters)
-	allKnown := true
-	for _, t := range terms {
-		allKnown = allKnown && t.known
-	}
-	loops := len(terms) > 1
+// reportCalls prints the total of LLM calls and, when exact text matches
+// may answer some dependencies, the least a run may make.
+func reportCalls(out io.Writer, terms []*costTerm, loops, allKnown bool) {
 	var free []string
 	for _, t := range terms {
 		free = append(free, t.free...)
 	}
-
-	// Calls.
 	fmt.Fprintf(out, "Total: %s", costPolynomial(terms, func(t *costTerm) string { return strconv.Itoa(t.calls) }))
 	switch {
 	case !loops:
@@ -86,8 +107,10 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 		}
 		fmt.Fprintf(out, " when an exact text match answers %s without an LLM\n", strings.Join(free, ", "))
 	}
+}
 
-	// Tokens.
+// reportTokens prints the tokens the calls would send and receive.
+func reportTokens(out io.Writer, terms []*costTerm, loops, allKnown bool) {
 	fmt.Fprintf(out, "Tokens: %s", costPolynomial(terms, func(t *costTerm) string { return fmt.Sprintf("~%d in / ~%d out", t.in, t.out) }))
 	if loops && allKnown {
 		in, outTok := 0, 0
@@ -98,9 +121,11 @@ func (w *costWalker) report(out io.Writer, task *ast.Task, iters Iterations) {
 		fmt.Fprintf(out, " = %s~%d in / ~%d out", costUpTo(terms), in, outTok)
 	}
 	fmt.Fprintln(out, " (a rough figure per main category; cache hits cost nothing)")
-	w.reportExplores(out)
+}
 
-	// Price.
+// reportPrice prints what the calls would cost at list prices, naming the
+// models that have none rather than counting them as free.
+func (w *costWalker) reportPrice(out io.Writer, terms []*costTerm, loops, allKnown bool) {
 	var unpriced []string
 	for _, d := range w.deps {
 		if _, ok := w.models.Price(d.model, 0, 0); !ok && !costCalling(unpriced, d.model) {

@@ -28,53 +28,9 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	if e.Sub.Name == "explore" {
 		return in.exploreDependency(ctx, e) // explore_step.go: not a question, a search
 	}
-	req := &dependency.Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
-	if e.Main != nil {
-		req.Main = e.Main.Name
-	}
-	if in.task.Goal != nil {
-		req.Goal = in.task.Goal.Value
-	}
-	if s := in.current; s != nil {
-		req.Step, req.Line = s.Name.Name, s.Range.Start.Line
-	}
-	var scope *Elem
-	for _, a := range e.Inputs {
-		v, err := in.eval(ctx, a.Value)
-		if err != nil {
-			return cty.NilVal, err
-		}
-		if a.Name != nil && a.Name.Name == "within" {
-			if scope, err = asElem(v); err != nil {
-				return cty.NilVal, fmt.Errorf("within: %w", err)
-			}
-			continue
-		}
-		req.Inputs = append(req.Inputs, render(v))
-	}
-	// The screen is part of every question: extract_information reads it,
-	// match_element chooses from it.
-	tree, err := in.observe(ctx)
+	req, err := in.dependencyRequest(ctx, e)
 	if err != nil {
 		return cty.NilVal, err
-	}
-	req.Tree = tree
-	if req.Result.Kind == types.Element {
-		req.Candidates = actionable(tree)
-		if scope != nil {
-			// Only what lies inside the scope may be chosen: a page that
-			// talks the model into another answer still cannot leave it.
-			live, err := in.anchorElement(ctx, scope)
-			if err != nil {
-				return cty.NilVal, fmt.Errorf("within: %w", err)
-			}
-			req.Candidates = actionable(&driver.Tree{Elements: descendants(tree, live.Ref)})
-			req.Scope = live
-		}
-	} else if sr, ok := in.drv.(driver.ScreenReader); ok {
-		if req.ScreenText, err = sr.ScreenText(ctx); err != nil {
-			return cty.NilVal, err
-		}
 	}
 	answerers := append([]dependency.Answerer{exactMatch{}}, in.opts.Answerers...)
 	// A answerer that fails (a model that answered nonsense twice) hands
@@ -112,6 +68,70 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 		return cty.NilVal, failed
 	}
 	return cty.NilVal, fmt.Errorf("%s<%q>: %w", e.Sub.Name, e.Description.Value, ErrNoAnswerer)
+}
+
+// dependencyRequest builds the question e asks: its description, result
+// type, task goal, step, evaluated inputs and the screen it is asked about.
+func (in *Interp) dependencyRequest(ctx context.Context, e *ast.Dependency) (*dependency.Request, error) {
+	req := &dependency.Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
+	if e.Main != nil {
+		req.Main = e.Main.Name
+	}
+	if in.task.Goal != nil {
+		req.Goal = in.task.Goal.Value
+	}
+	if s := in.current; s != nil {
+		req.Step, req.Line = s.Name.Name, s.Range.Start.Line
+	}
+	var scope *Elem
+	for _, a := range e.Inputs {
+		v, err := in.eval(ctx, a.Value)
+		if err != nil {
+			return nil, err
+		}
+		if a.Name != nil && a.Name.Name == "within" {
+			if scope, err = asElem(v); err != nil {
+				return nil, fmt.Errorf("within: %w", err)
+			}
+			continue
+		}
+		req.Inputs = append(req.Inputs, render(v))
+	}
+	if err := in.addScreen(ctx, req, scope); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// addScreen puts the screen in req: the tree, and the elements an element
+// answer may choose from (only those inside scope when it is not nil), or
+// the screen's text for other answers when the driver can read it.
+func (in *Interp) addScreen(ctx context.Context, req *dependency.Request, scope *Elem) error {
+	// The screen is part of every question: extract_information reads it,
+	// match_element chooses from it.
+	tree, err := in.observe(ctx)
+	if err != nil {
+		return err
+	}
+	req.Tree = tree
+	if req.Result.Kind == types.Element {
+		req.Candidates = actionable(tree)
+		if scope != nil {
+			// Only what lies inside the scope may be chosen: a page that
+			// talks the model into another answer still cannot leave it.
+			live, err := in.anchorElement(ctx, scope)
+			if err != nil {
+				return fmt.Errorf("within: %w", err)
+			}
+			req.Candidates = actionable(&driver.Tree{Elements: descendants(tree, live.Ref)})
+			req.Scope = live
+		}
+	} else if sr, ok := in.drv.(driver.ScreenReader); ok {
+		if req.ScreenText, err = sr.ScreenText(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // resultType is the dependency's type as the checker computed it.

@@ -18,6 +18,32 @@ const timeLayout = "2006-01-02 15:04:05 MST"
 // op, outcome, duration, the source of its value, loop position, error —
 // then where an interrupted or killed run stopped. Times are in UTC.
 func Render(w io.Writer, run *Run) error {
+	if err := renderHeader(w, run); err != nil {
+		return err
+	}
+
+	if len(run.Steps) > 0 {
+		fmt.Fprintln(w)
+		if err := renderSteps(w, run.Steps); err != nil {
+			return err
+		}
+	}
+
+	renderExplored(w, run.Explored)
+
+	notes := renderNotes(run)
+	if len(notes) > 0 {
+		fmt.Fprintln(w)
+		for _, n := range notes {
+			fmt.Fprintln(w, n)
+		}
+	}
+	return nil
+}
+
+// renderHeader writes the run's fields, one "name  value" line each;
+// fields that would be empty or zero are left out.
+func renderHeader(w io.Writer, run *Run) error {
 	s := run.Summarize()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	field := func(name, format string, args ...any) {
@@ -63,19 +89,13 @@ func Render(w io.Writer, run *Run) error {
 		}
 		field("tokens", "%s", tokens)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	return tw.Flush()
+}
 
-	if len(run.Steps) > 0 {
-		fmt.Fprintln(w)
-		if err := renderSteps(w, run.Steps); err != nil {
-			return err
-		}
-	}
-
-	renderExplored(w, run.Explored)
-
+// renderNotes says where an interrupted or killed run stopped, and what
+// else a reader of the step table should know about the run: fallbacks and
+// ties taken, a truncated journal, a step in doubt and how it was settled.
+func renderNotes(run *Run) []string {
 	var notes []string
 	if at, ok := run.StoppedAt(); ok {
 		if run.Interruption != nil {
@@ -98,13 +118,7 @@ func Render(w io.Writer, run *Run) error {
 	if st := run.Settled; st != nil {
 		notes = append(notes, fmt.Sprintf("resumed run %s's step in doubt %s (line %d) by %s", st.Run, st.Intent.Step, st.Intent.Line, st.Policy))
 	}
-	if len(notes) > 0 {
-		fmt.Fprintln(w)
-		for _, n := range notes {
-			fmt.Fprintln(w, n)
-		}
-	}
-	return nil
+	return notes
 }
 
 // renderSteps writes the step table; the LOOP and ERROR columns appear
