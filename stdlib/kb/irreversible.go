@@ -2,10 +2,8 @@ package kb
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/hashicorp/hcl/v2"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // The irreversible attribute lists the words of an element whose action
@@ -16,20 +14,8 @@ import (
 // irreversible decodes the optional irreversible attribute: a list of
 // non-empty words or phrases.
 func (p *parser) irreversible(attr *hcl.Attribute) []string {
-	val, ok := p.value(attr, cty.List(cty.String))
-	if !ok {
-		return nil
-	}
-	var out []string
-	for it := val.ElementIterator(); it.Next(); {
-		_, v := it.Element()
-		if v.IsNull() || strings.TrimSpace(v.AsString()) == "" {
-			p.errorf(elemRange(attr, len(out)), "Empty word", "An irreversible word must not be empty.")
-			return nil
-		}
-		out = append(out, v.AsString())
-	}
-	return out
+	words, _ := p.nonEmptyStrings(attr, "Empty word", "An irreversible word must not be empty.")
+	return words
 }
 
 // formatIrreversible writes the attribute, one word a line; nothing when

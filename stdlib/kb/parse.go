@@ -281,20 +281,29 @@ func (p *parser) subcategory(block *hcl.Block, c *Category) *Subcategory {
 	return s
 }
 
-// examples decodes a subcategory's examples and checks their count and form.
-func (p *parser) examples(attr *hcl.Attribute, main, sub string) []string {
+// nonEmptyStrings decodes a list of strings of which none may be blank;
+// ok is false after an error (summary and detail say what an item is).
+func (p *parser) nonEmptyStrings(attr *hcl.Attribute, summary, detail string) (out []string, ok bool) {
 	val, ok := p.value(attr, cty.List(cty.String))
 	if !ok {
-		return nil
+		return nil, false
 	}
-	var out []string
 	for it := val.ElementIterator(); it.Next(); {
 		_, v := it.Element()
 		if v.IsNull() || strings.TrimSpace(v.AsString()) == "" {
-			p.errorf(elemRange(attr, len(out)), "Empty example", "An example must be a non-empty description.")
-			return nil
+			p.errorf(elemRange(attr, len(out)), summary, "%s", detail)
+			return nil, false
 		}
 		out = append(out, v.AsString())
+	}
+	return out, true
+}
+
+// examples decodes a subcategory's examples and checks their count and form.
+func (p *parser) examples(attr *hcl.Attribute, main, sub string) []string {
+	out, ok := p.nonEmptyStrings(attr, "Empty example", "An example must be a non-empty description.")
+	if !ok {
+		return nil
 	}
 	if len(out) < 2 {
 		p.errorf(attr.Expr.Range(), "Too few examples",

@@ -93,24 +93,7 @@ func (e *env) compileMerged(ctx context.Context, ds []*demonstration, name strin
 		args = append(args, d.trace)
 	}
 	args = append(args, "--no-llm", "-o", w.path, "--dir", filepath.Join(first.dir, "compile"))
-	t0 := time.Now()
-	_ = os.Remove(w.path)
-	out, err := e.cli(ctx, 2*time.Minute, args...)
-	w.took = time.Since(t0)
-	if err != nil {
-		w.err = "compile: " + lastLine(out)
-		return w
-	}
-	src, err := os.ReadFile(w.path)
-	if err != nil {
-		w.err = "compile: " + err.Error()
-		return w
-	}
-	w.src = string(src)
-	if !strings.Contains(w.src, first.query()) {
-		w.err = "harness: the merged workflow does not open the first demonstration's page URL (" + first.query() + ")"
-	}
-	return w
+	return e.compileInto(ctx, w, args, first.query(), "the merged workflow does not open the first demonstration's page URL")
 }
 
 // variantsOf lists the demonstrations' variants, for the task's line.

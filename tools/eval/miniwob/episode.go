@@ -91,8 +91,16 @@ func (e *env) compile(ctx context.Context, d *demonstration, name string, flags 
 		w.err = "record: " + firstLine(d.err, "no trace written")
 		return w
 	}
-	t0 := time.Now()
 	args := append([]string{"compile", d.trace, "--no-llm", "-o", w.path, "--dir", filepath.Join(d.dir, "compile")}, flags...)
+	// The run on another seed changes the workflow only at the page URL.
+	return e.compileInto(ctx, w, args, d.query(), "the workflow does not open the demonstrated page URL")
+}
+
+// compileInto runs `cogflow compile` with args, which write w.path, and
+// reads the workflow back. query is the demonstrated page URL the
+// workflow must open; problem says what it is when the workflow does not.
+func (e *env) compileInto(ctx context.Context, w workflow, args []string, query, problem string) workflow {
+	t0 := time.Now()
 	_ = os.Remove(w.path) // a file of an earlier run in the same -out
 	out, err := e.cli(ctx, 2*time.Minute, args...)
 	w.took = time.Since(t0)
@@ -106,9 +114,8 @@ func (e *env) compile(ctx context.Context, d *demonstration, name string, flags 
 		return w
 	}
 	w.src = string(src)
-	if !strings.Contains(w.src, d.query()) {
-		// The run on another seed changes the workflow only there.
-		w.err = "harness: the workflow does not open the demonstrated page URL (" + d.query() + ")"
+	if !strings.Contains(w.src, query) {
+		w.err = "harness: " + problem + " (" + query + ")"
 	}
 	return w
 }
