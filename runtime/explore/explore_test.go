@@ -356,3 +356,40 @@ func TestExploreKnowledgeRanks(t *testing.T) {
 	}
 	sameLines(t, "order", got, []string{`button(name: "Sort")`, `listitem(name: "Alice")`, `button(name: "Delete all")`, `button(name: "More options")`})
 }
+
+// TestExploreReplayStoppedKeepsPrefix: when a replay stops part way, the
+// search goes on from where it stopped; the path it returns and keeps must
+// still start from the first screen, the replayed steps included.
+func TestExploreReplayStoppedKeepsPrefix(t *testing.T) {
+	mem := newMemory()
+	const command = "import contacts from a file"
+	if _, err := Explore(context.Background(), newFakeApp(androidURL, contactsScreens(), "list"), importGoal,
+		Options{Memory: mem, Model: wrongFirst(), Command: command}); err != nil {
+		t.Fatal(err)
+	}
+	screens := contactsScreens()
+	s := screens["menu"]
+	s.items[1].name = "Import"
+	screens["menu"] = s
+	m := wrongFirst()
+	m.scores["Import"] = 4
+	res, err := Explore(context.Background(), newFakeApp(androidURL, screens, "list"), importGoal,
+		Options{Memory: mem, Model: m, Command: command})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Path {
+		got = append(got, s.Op+" "+s.Target)
+	}
+	want := []string{`click button(name: "More options")`, `click menuitem(name: "Import")`,
+		`click button(name: "Import from .vcf file")`, `click listitem(name: "contacts.vcf")`}
+	sameLines(t, "path", got, want)
+	if len(res.Before) != len(res.Path) || res.Before[0].Title != "list" {
+		t.Errorf("%d screens for %d steps, want one per step from the list", len(res.Before), len(res.Path))
+	}
+	p, _, _ := mem.Path(knowledge.AppOf(res.Before[0]), command)
+	if len(p.Steps) != 4 || p.Steps[0].Target != `button(name: "More options")` {
+		t.Errorf("kept path %v, want the 4 steps from the list", p.Steps)
+	}
+}

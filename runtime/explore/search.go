@@ -35,6 +35,12 @@ type explorer struct {
 	// pathSteps are the steps of the path kept for the command, when its
 	// replay stopped short.
 	pathSteps map[knowledge.Step]bool
+	// prefix are the steps of the kept path replayed before the replay
+	// stopped, and prefixBefore the screens they acted on: the search
+	// starts where they led, so the path it finds begins with them.
+	prefix       []knowledge.Step
+	prefixBefore []*driver.Tree
+	prefixFound  *driver.Element // the element the last replayed step acted on
 }
 
 // wrongBranch is an action exploration had to undo, and why.
@@ -337,7 +343,7 @@ func (e *explorer) reached(ctx context.Context, t *driver.Tree) (bool, error) {
 
 // success keeps what the exploration learned and returns the path.
 func (e *explorer) success(ctx context.Context, stack []*frame) (Result, error) {
-	res := Result{Reached: true}
+	res := Result{Reached: true, Path: slices.Clone(e.prefix), Before: slices.Clone(e.prefixBefore), Found: e.prefixFound}
 	for i, f := range stack[1:] {
 		res.Path = append(res.Path, f.via.step())
 		res.Before = append(res.Before, stack[i].tree)
