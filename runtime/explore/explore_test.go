@@ -393,3 +393,27 @@ func TestExploreReplayStoppedKeepsPrefix(t *testing.T) {
 		t.Errorf("kept path %v, want the 4 steps from the list", p.Steps)
 	}
 }
+
+// TestExploreReplayIrreversible: a kept path holding an irreversible
+// action a person confirmed once is not replayed without asking again.
+func TestExploreReplayIrreversible(t *testing.T) {
+	mem := newMemory()
+	goal := Goal{Text: "remove every contact", Check: func(t *driver.Tree) (bool, error) { return t.Title == "empty", nil }}
+	m := &fakeModel{scores: map[string]int{"Delete all": 5}}
+	yes := func(context.Context, *driver.Element, string) bool { return true }
+	if _, err := Explore(context.Background(), newFakeApp(androidURL, contactsScreens(), "list"), goal,
+		Options{Memory: mem, Model: m, Confirm: yes}); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	no := func(context.Context, *driver.Element, string) bool { asked++; return false }
+	app := newFakeApp(androidURL, contactsScreens(), "list")
+	res, _ := Explore(context.Background(), app, goal, Options{Memory: mem, Budget: 2, Confirm: no,
+		Model: &fakeModel{scores: map[string]int{"Delete all": 5}}})
+	if app.clicked("Delete all") || res.Reached {
+		t.Errorf("Delete all taken without a confirmation: reached %v, log %v", res.Reached, app.log)
+	}
+	if asked == 0 {
+		t.Error("the replay did not ask before the irreversible step")
+	}
+}

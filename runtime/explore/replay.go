@@ -63,6 +63,13 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 				e.record(Step{Direction: Replay, Op: s.Op, Target: s.Target, Note: "replay stopped: " + err.Error()})
 				return Result{}, false, nil
 			}
+			// The path kept may hold an action a person confirmed once:
+			// taking it again needs a confirmation again.
+			if why := Irreversible(a.Target, e.o.IrreversibleWords...); why != "" &&
+				(e.o.Confirm == nil || !e.o.Confirm(ctx, a.Target, why)) {
+				e.record(Step{Direction: Replay, Op: "skip", Target: s.Target, Note: "replay stopped: irreversible, not confirmed: " + why})
+				return Result{}, false, nil
+			}
 			found = a.Target
 		}
 		if a.Text, err = fill(s.Text, e.o.Params); err != nil {
