@@ -417,3 +417,24 @@ func TestExploreReplayIrreversible(t *testing.T) {
 		t.Error("the replay did not ask before the irreversible step")
 	}
 }
+
+// TestExploreUndoNeverIrreversible: undoing never clicks a "close" button
+// whose words make it irreversible ("Close account").
+func TestExploreUndoNeverIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home":   {items: []item{{role: "button", name: "Settings", to: "panel"}, {role: "button", name: "Import", to: "done"}}},
+		"panel":  {items: []item{{role: "button", name: "Close account", to: "closed"}}},
+		"done":   {items: []item{{role: "text", name: "Imported"}}},
+		"closed": {items: []item{{role: "text", name: "Account closed"}}},
+	}
+	app := newFakeApp("https://app.test/", screens, "home")
+	goal := Goal{Text: "import", Check: func(t *driver.Tree) (bool, error) { return t.Title == "done", nil }}
+	res, err := Explore(context.Background(), app, goal, Options{Model: &fakeModel{scores: map[string]int{"Settings": 5, "Import": 4}},
+		IrreversibleWords: []string{"close account"}})
+	if app.clicked("Close account") {
+		t.Fatalf("the undo clicked Close account: log %v", app.log)
+	}
+	if err != nil || !res.Reached {
+		t.Errorf("err %v reached %v, want the goal reached after going back", err, res.Reached)
+	}
+}

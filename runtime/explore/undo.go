@@ -138,7 +138,7 @@ func (e *explorer) undoMoves(from, to *frame) []undoMove {
 		return []undoMove{back}
 	}
 	moves := []undoMove{{name: undoClose, op: action.Key, key: "Escape"}}
-	if b := closeButton(from.tree, to.tree); b != nil {
+	if b := closeButton(from.tree, to.tree, e.o.IrreversibleWords); b != nil {
 		moves = append(moves, undoMove{name: undoClose, op: action.Click, el: b, desc: describe(b)})
 	}
 	if el := sameElement(from.tree, c.desc); el != nil {
@@ -157,8 +157,9 @@ func sameElement(t *driver.Tree, desc string) *driver.Element {
 }
 
 // closeButton is a button that closes what the action opened: on the new
-// screen and not on the old one, named close, cancel, dismiss or ×.
-func closeButton(now, before *driver.Tree) *driver.Element {
+// screen and not on the old one, named close, cancel, dismiss or ×, and
+// not irreversible by its words ("Close account", "Cancel order").
+func closeButton(now, before *driver.Tree, irreversible []string) *driver.Element {
 	old := map[string]bool{}
 	for _, el := range before.Elements {
 		if el != nil {
@@ -166,7 +167,7 @@ func closeButton(now, before *driver.Tree) *driver.Element {
 		}
 	}
 	for _, el := range now.Elements {
-		if !interactive(el) || old[describe(el)] {
+		if !interactive(el) || old[describe(el)] || Irreversible(el, irreversible...) != "" {
 			continue
 		}
 		for _, w := range words(label(el)) {
