@@ -65,9 +65,8 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 			}
 			// The path kept may hold an action a person confirmed once:
 			// taking it again needs a confirmation again.
-			if why := Irreversible(a.Target, e.o.IrreversibleWords...); why != "" &&
-				(e.o.Confirm == nil || !e.o.Confirm(ctx, a.Target, why)) {
-				e.record(Step{Direction: Replay, Op: "skip", Target: s.Target, Note: "replay stopped: irreversible, not confirmed: " + why})
+			if why := e.refused(ctx, a.Target); why != "" {
+				e.record(Step{Direction: Replay, Op: "skip", Target: s.Target, Note: "replay stopped: " + why})
 				return Result{}, false, nil
 			}
 			found = a.Target

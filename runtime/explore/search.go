@@ -217,15 +217,25 @@ func (e *explorer) pick(ctx context.Context, f *frame) *cand {
 	for f.next < len(f.cands) {
 		c := f.cands[f.next]
 		f.next++
-		if why := Irreversible(c.el, e.o.IrreversibleWords...); why != "" {
-			if e.o.Confirm == nil || !e.o.Confirm(ctx, c.el, why) {
-				e.record(Step{N: e.n, Direction: Forward, Op: "skip", Target: c.desc, Note: "irreversible, not confirmed: " + why})
-				continue
-			}
+		if why := e.refused(ctx, c.el); why != "" {
+			e.record(Step{N: e.n, Direction: Forward, Op: "skip", Target: c.desc, Note: why})
+			continue
 		}
 		return c
 	}
 	return nil
+}
+
+// refused says why acting on el is not allowed: it is irreversible and
+// Confirm did not allow it; "" when it may be acted on. Every action the
+// exploration takes on an element it chose or found again (a forward
+// step, a replayed one, one repeated on the way back) asks it.
+func (e *explorer) refused(ctx context.Context, el *driver.Element) string {
+	why := Irreversible(el, e.o.IrreversibleWords...)
+	if why == "" || e.o.Confirm != nil && e.o.Confirm(ctx, el, why) {
+		return ""
+	}
+	return "irreversible, not confirmed: " + why
 }
 
 // forward takes a candidate and returns the screen it led to, or nil when
