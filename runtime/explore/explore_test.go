@@ -438,3 +438,33 @@ func TestExploreUndoNeverIrreversible(t *testing.T) {
 		t.Errorf("err %v reached %v, want the goal reached after going back", err, res.Reached)
 	}
 }
+
+// TestExploreRewalkIrreversible: going back further than meant never
+// repeats a confirmed irreversible action without asking again.
+func TestExploreRewalkIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home": {items: []item{{role: "button", name: "Send", to: "sent"}}},
+		// Options replaces this screen, as a popup does: back from it
+		// lands on home, before Send.
+		"sent": {popup: true, items: []item{{role: "button", name: "Options", to: "opts"}}},
+		"opts": {items: []item{{role: "text", name: "Nothing here"}}},
+	}
+	app := newFakeApp(androidURL, screens, "home")
+	asked := 0
+	once := func(context.Context, *driver.Element, string) bool { asked++; return asked == 1 }
+	goal := Goal{Text: "archive", Check: func(t *driver.Tree) (bool, error) { return false, nil }}
+	_, err := Explore(context.Background(), app, goal, Options{Budget: 6, Confirm: once,
+		Model: &fakeModel{scores: map[string]int{"Send": 5, "Options": 5}}})
+	sends := 0
+	for _, l := range app.log {
+		if l == "click Send" {
+			sends++
+		}
+	}
+	if sends != 1 || asked != 2 {
+		t.Errorf("Send clicked %d times, asked %d times, want once after one yes and a no: log %v", sends, asked, app.log)
+	}
+	if err == nil || !strings.Contains(err.Error(), "not confirmed") {
+		t.Errorf("error %v, want one saying Send was not confirmed again", err)
+	}
+}

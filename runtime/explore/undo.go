@@ -106,6 +106,11 @@ func (e *explorer) rewalk(ctx context.Context, stack []*frame, i int, t *driver.
 			return nil, fmt.Errorf("explore: going back went past %s, and %s is no longer there to return; steps: %s",
 				f.tree.Title, c.desc, listSteps(e.steps))
 		}
+		// A confirmation was for one action: taking it again asks again.
+		if why := e.refused(ctx, el); why != "" {
+			return nil, fmt.Errorf("explore: going back went past %s, and returning needs %s again: %s; steps: %s",
+				f.tree.Title, c.desc, why, listSteps(e.steps))
+		}
 		if t, err = e.act(ctx, Forward, c.op, el, c.desc, c.param, "again: going back went further than this screen"); err != nil {
 			return nil, err
 		}
