@@ -468,3 +468,50 @@ func TestExploreRewalkIrreversible(t *testing.T) {
 		t.Errorf("error %v, want one saying Send was not confirmed again", err)
 	}
 }
+
+// TestExploreSecretShownOnScreen: a secret parameter's value shown on the
+// screen reaches neither the model's prompts nor the steps, the path or
+// knowledge, whether a model or the goal's words rank.
+func TestExploreSecretShownOnScreen(t *testing.T) {
+	const pw = "hunter2-Zq"
+	screens := map[string]screen{
+		"login": {items: []item{{role: "textbox", name: "Password", field: true}, {role: "button", name: "Copy " + pw},
+			{role: "text", name: "Hint: " + pw}, {role: "button", name: "Sign in", to: "home"}}},
+		"home": {items: []item{{role: "text", name: "Welcome"}}},
+	}
+	home := func(t *driver.Tree) (bool, error) { return t.Title == "home", nil }
+	for _, tc := range []struct {
+		name  string
+		goal  Goal
+		model *fakeModel
+	}{
+		{"model", Goal{Text: "sign in"}, &fakeModel{scores: map[string]int{"Password": 5, "Sign in": 4}, reached: "Welcome"}},
+		{"words", Goal{Text: "copy, then sign in", Check: home}, nil},
+	} {
+		app := newFakeApp(androidURL, screens, "login")
+		mem := newMemory()
+		o := Options{Memory: mem, Params: map[string]string{"password": pw}, Secrets: []string{"password"}}
+		if tc.model != nil {
+			o.Model = tc.model
+		}
+		res, err := Explore(context.Background(), app, tc.goal, o)
+		if err != nil || !res.Reached {
+			t.Fatalf("%s: err %v reached %v", tc.name, err, res.Reached)
+		}
+		var leaks []string
+		if tc.model != nil {
+			leaks = append(leaks, tc.model.prompts...)
+		}
+		for _, s := range res.Steps {
+			leaks = append(leaks, s.String())
+		}
+		for _, tr := range mem.transitions {
+			leaks = append(leaks, tr.Action.Target)
+		}
+		for _, l := range leaks {
+			if strings.Contains(l, pw) {
+				t.Errorf("%s: the secret reached %q", tc.name, l)
+			}
+		}
+	}
+}

@@ -110,6 +110,11 @@ func (e *explorer) candidates(t *driver.Tree, filled map[string]bool) []*cand {
 		}
 		elWords := words(strings.Join([]string{el.Name, el.Label, el.Text, el.Placeholder, el.ID, el.Description}, " "))
 		c := &cand{el: el, op: action.Click, desc: describe(el), order: i}
+		if e.secrets.Holds(c.desc) {
+			// Named by a secret shown on the screen: its description
+			// would carry it to the journal, knowledge and the trace.
+			continue
+		}
 		if el.Editable {
 			c.op, c.param = action.Type, e.paramFor(elWords)
 			if c.param == "" || filled[c.desc] {

@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/knowledge"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // maxLessons bounds the model calls spent on lessons after a success.
@@ -32,6 +33,9 @@ type explorer struct {
 	wrong        []wrongBranch
 	goalWords    map[string]bool // the goal's words, once
 	emitted      int             // steps OnStep was told of
+	// secrets are the values of the secret Params: a screen may show one
+	// (a text echoing what was typed), and no prompt may carry it.
+	secrets *redact.Set
 	// pathSteps are the steps of the path kept for the command, when its
 	// replay stopped short.
 	pathSteps map[knowledge.Step]bool
@@ -75,7 +79,10 @@ func (f *frame) id() string {
 }
 
 func newExplorer(d driver.Driver, g Goal, o Options) *explorer {
-	e := &explorer{d: d, g: g, o: o, app: o.App, command: o.Command, budget: o.Budget}
+	e := &explorer{d: d, g: g, o: o, app: o.App, command: o.Command, budget: o.Budget, secrets: redact.New()}
+	for _, name := range o.Secrets {
+		e.secrets.Add(o.Params[name])
+	}
 	if e.budget <= 0 {
 		e.budget = DefaultBudget
 	}
