@@ -515,3 +515,30 @@ func TestExploreSecretShownOnScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreUndoNeverRepeatsIrreversible: the way back from a confirmed
+// irreversible action is never the same element clicked again.
+func TestExploreUndoNeverRepeatsIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home":  {items: []item{{role: "button", name: "Send", to: "panel"}, {role: "button", name: "Archive", to: "done"}}},
+		"panel": {items: []item{{role: "button", name: "Send"}, {role: "text", name: "Sent"}}},
+		"done":  {items: []item{{role: "text", name: "Archived"}}},
+	}
+	app := newFakeApp("https://app.test/", screens, "home")
+	yes := func(context.Context, *driver.Element, string) bool { return true }
+	goal := Goal{Text: "archive", Check: func(t *driver.Tree) (bool, error) { return t.Title == "done", nil }}
+	res, err := Explore(context.Background(), app, goal, Options{Confirm: yes,
+		Model: &fakeModel{scores: map[string]int{"Send": 5, "Archive": 4}}})
+	sends := 0
+	for _, l := range app.log {
+		if l == "click Send" {
+			sends++
+		}
+	}
+	if sends != 1 {
+		t.Errorf("Send clicked %d times, want once: log %v", sends, app.log)
+	}
+	if err != nil || !res.Reached {
+		t.Errorf("err %v reached %v", err, res.Reached)
+	}
+}

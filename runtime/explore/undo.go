@@ -146,7 +146,9 @@ func (e *explorer) undoMoves(from, to *frame) []undoMove {
 	if b := closeButton(from.tree, to.tree, e.o.IrreversibleWords); b != nil {
 		moves = append(moves, undoMove{name: undoClose, op: action.Click, el: b, desc: describe(b)})
 	}
-	if el := sameElement(from.tree, c.desc); el != nil {
+	// Clicking an irreversible element again (a confirmed Send still on
+	// the screen) would not undo it but do it twice.
+	if el := sameElement(from.tree, c.desc); el != nil && Irreversible(el, e.o.IrreversibleWords...) == "" {
 		moves = append(moves, undoMove{name: undoCollapse, op: action.Click, el: el, desc: c.desc})
 	}
 	return append(moves, back)
