@@ -181,11 +181,15 @@ func exploreStart(ctx context.Context, d driver.Driver, f exploreFlags) (trace.S
 }
 
 // screenShows is the goal check of --until: a visible element's text or
-// name contains the text.
+// name contains the text. A field's text is only what was typed into it
+// (exploration types the --param values): it never shows the goal.
 func screenShows(text string) func(*driver.Tree) (bool, error) {
 	return func(t *driver.Tree) (bool, error) {
 		for _, e := range t.Elements {
-			if e.Visible && (strings.Contains(e.Text, text) || strings.Contains(e.Name, text)) {
+			if e == nil || !e.Visible {
+				continue
+			}
+			if !e.Editable && strings.Contains(e.Text, text) || strings.Contains(e.Name, text) {
 				return true, nil
 			}
 		}
