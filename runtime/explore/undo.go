@@ -35,7 +35,7 @@ type undoMove struct {
 // wrong thing.
 func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why string) error {
 	to := stack[len(stack)-1]
-	if i := below(append(stack, from), from.sig); i >= 0 && from.via.op != action.Type {
+	if i := lastWith(stack, from.sig); i >= 0 && from.via.op != action.Type {
 		// The action led back to a screen of the stack ("Navigate up"):
 		// nothing to undo; walk from there to where the search was.
 		t, err := e.rewalk(ctx, stack, i, from.tree)
@@ -60,7 +60,7 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 		why = "" // said once
 		sig := signature(t)
 		if sig != to.sig {
-			if i := below(stack, sig); i >= 0 {
+			if i := lastWith(stack, sig); i >= 0 {
 				if t, err = e.rewalk(ctx, stack, i, t); err != nil {
 					return err
 				}
@@ -83,10 +83,10 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 		from.via.line(), strings.Join(tried, ", "), listSteps(e.steps))
 }
 
-// below is the index of the highest frame under the stack's top whose
-// screen has the signature, or -1.
-func below(stack []*frame, sig string) int {
-	for i := len(stack) - 2; i >= 0; i-- {
+// lastWith is the index of the highest frame of the stack whose screen
+// has the signature, or -1.
+func lastWith(stack []*frame, sig string) int {
+	for i := len(stack) - 1; i >= 0; i-- {
 		if stack[i].sig == sig {
 			return i
 		}
