@@ -119,12 +119,12 @@ func (c *cli) explore(ctx context.Context, command string, f exploreFlags, model
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	mem, closeMem, err := openKnowledge(*f.dir)
+	mem, err := knowledge.Open(*f.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow explore: knowledge: %v\n", err)
 		return exitUsage
 	}
-	defer closeMem()
+	defer mem.Close()
 	o := explore.Options{Budget: *f.budget, Command: command, Params: f.params, Memory: mem, Model: model,
 		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible, OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	if model != nil {
@@ -207,13 +207,4 @@ func (c *cli) confirmIrreversible(_ context.Context, e *driver.Element, why stri
 		return true
 	}
 	return false
-}
-
-// openKnowledge opens the project's knowledge store for exploration.
-func openKnowledge(dir string) (explore.Memory, func(), error) {
-	s, err := knowledge.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, func() { _ = s.Close() }, nil
 }
