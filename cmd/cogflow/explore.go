@@ -126,7 +126,7 @@ func (c *cli) explore(ctx context.Context, command string, f exploreFlags, model
 	}
 	defer mem.Close()
 	o := explore.Options{Budget: *f.budget, Command: command, Params: f.params, Memory: mem, Model: model,
-		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible, OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
+		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible(), OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	if model != nil {
 		o.ModelName = conf.LLM.TextModel
 	}
@@ -197,14 +197,19 @@ func screenShows(text string) func(*driver.Tree) (bool, error) {
 	}
 }
 
-// confirmIrreversible asks on the terminal before an action exploration
-// cannot undo; no answer is no.
-func (c *cli) confirmIrreversible(_ context.Context, e *driver.Element, why string) bool {
-	fmt.Fprintf(c.stderr, "cogflow explore: %s %q cannot be undone (%s). Take it? [y/N] ", e.Role, cmp.Or(e.Name, e.Text), why)
-	line, _ := bufio.NewReader(c.stdin).ReadString('\n')
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
-		return true
+// confirmIrreversible is an exploration's Confirm: it asks on the
+// terminal before an action exploration cannot undo; no answer is no. One
+// reader serves every question, so that answers given ahead (piped) are
+// not swallowed by the buffer of the first.
+func (c *cli) confirmIrreversible() func(context.Context, *driver.Element, string) bool {
+	in := bufio.NewReader(c.stdin)
+	return func(_ context.Context, e *driver.Element, why string) bool {
+		fmt.Fprintf(c.stderr, "cogflow explore: %s %q cannot be undone (%s). Take it? [y/N] ", e.Role, cmp.Or(e.Name, e.Text), why)
+		line, _ := in.ReadString('\n')
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true
+		}
+		return false
 	}
-	return false
 }

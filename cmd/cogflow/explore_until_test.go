@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"io"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -23,5 +27,20 @@ func TestExploreUntilIgnoresFields(t *testing.T) {
 		if err != nil || got != tc.want {
 			t.Errorf("%s: reached %v (%v), want %v", tc.name, got, err, tc.want)
 		}
+	}
+}
+
+// TestExploreConfirmReadsEachAnswer: answers piped ahead are read one per
+// question, none lost to the first question's buffer.
+func TestExploreConfirmReadsEachAnswer(t *testing.T) {
+	c := &cli{stdin: strings.NewReader("y\nno\nyes\n"), stderr: io.Discard}
+	confirm := c.confirmIrreversible()
+	el := &driver.Element{Role: "button", Name: "Send"}
+	var got []bool
+	for range 4 {
+		got = append(got, confirm(context.Background(), el, "its words say send"))
+	}
+	if want := []bool{true, false, true, false}; !slices.Equal(got, want) {
+		t.Errorf("answers %v, want %v", got, want)
 	}
 }
