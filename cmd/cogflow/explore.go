@@ -119,14 +119,14 @@ func (c *cli) explore(ctx context.Context, command string, f exploreFlags, model
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	mem, closeMem, err := openKnowledge(*f.dir)
+	mem, err := knowledge.Open(*f.dir)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow explore: knowledge: %v\n", err)
 		return exitUsage
 	}
-	defer closeMem()
+	defer mem.Close()
 	o := explore.Options{Budget: *f.budget, Command: command, Params: f.params, Memory: mem, Model: model,
-		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible, OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
+		IrreversibleWords: k.Irreversible, Confirm: c.confirmIrreversible(), OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	if model != nil {
 		o.ModelName = conf.LLM.TextModel
 	}
@@ -181,11 +181,15 @@ func exploreStart(ctx context.Context, d driver.Driver, f exploreFlags) (trace.S
 }
 
 // screenShows is the goal check of --until: a visible element's text or
-// name contains the text.
+// name contains the text. A field's text is only what was typed into it
+// (exploration types the --param values): it never shows the goal.
 func screenShows(text string) func(*driver.Tree) (bool, error) {
 	return func(t *driver.Tree) (bool, error) {
 		for _, e := range t.Elements {
-			if e.Visible && (strings.Contains(e.Text, text) || strings.Contains(e.Name, text)) {
+			if e == nil || !e.Visible {
+				continue
+			}
+			if !e.Editable && strings.Contains(e.Text, text) || strings.Contains(e.Name, text) {
 				return true, nil
 			}
 		}
@@ -193,23 +197,19 @@ func screenShows(text string) func(*driver.Tree) (bool, error) {
 	}
 }
 
-// confirmIrreversible asks on the terminal before an action exploration
-// cannot undo; no answer is no.
-func (c *cli) confirmIrreversible(_ context.Context, e *driver.Element, why string) bool {
-	fmt.Fprintf(c.stderr, "cogflow explore: %s %q cannot be undone (%s). Take it? [y/N] ", e.Role, cmp.Or(e.Name, e.Text), why)
-	line, _ := bufio.NewReader(c.stdin).ReadString('\n')
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
-		return true
+// confirmIrreversible is an exploration's Confirm: it asks on the
+// terminal before an action exploration cannot undo; no answer is no. One
+// reader serves every question, so that answers given ahead (piped) are
+// not swallowed by the buffer of the first.
+func (c *cli) confirmIrreversible() func(context.Context, *driver.Element, string) bool {
+	in := bufio.NewReader(c.stdin)
+	return func(_ context.Context, e *driver.Element, why string) bool {
+		fmt.Fprintf(c.stderr, "cogflow explore: %s %q cannot be undone (%s). Take it? [y/N] ", e.Role, cmp.Or(e.Name, e.Text), why)
+		line, _ := in.ReadString('\n')
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true
+		}
+		return false
 	}
-	return false
-}
-
-// openKnowledge opens the project's knowledge store for exploration.
-func openKnowledge(dir string) (explore.Memory, func(), error) {
-	s, err := knowledge.Open(dir)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, func() { _ = s.Close() }, nil
 }

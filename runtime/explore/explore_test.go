@@ -356,3 +356,189 @@ func TestExploreKnowledgeRanks(t *testing.T) {
 	}
 	sameLines(t, "order", got, []string{`button(name: "Sort")`, `listitem(name: "Alice")`, `button(name: "Delete all")`, `button(name: "More options")`})
 }
+
+// TestExploreReplayStoppedKeepsPrefix: when a replay stops part way, the
+// search goes on from where it stopped; the path it returns and keeps must
+// still start from the first screen, the replayed steps included.
+func TestExploreReplayStoppedKeepsPrefix(t *testing.T) {
+	mem := newMemory()
+	const command = "import contacts from a file"
+	if _, err := Explore(context.Background(), newFakeApp(androidURL, contactsScreens(), "list"), importGoal,
+		Options{Memory: mem, Model: wrongFirst(), Command: command}); err != nil {
+		t.Fatal(err)
+	}
+	screens := contactsScreens()
+	s := screens["menu"]
+	s.items[1].name = "Import"
+	screens["menu"] = s
+	m := wrongFirst()
+	m.scores["Import"] = 4
+	res, err := Explore(context.Background(), newFakeApp(androidURL, screens, "list"), importGoal,
+		Options{Memory: mem, Model: m, Command: command})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Path {
+		got = append(got, s.Op+" "+s.Target)
+	}
+	want := []string{`click button(name: "More options")`, `click menuitem(name: "Import")`,
+		`click button(name: "Import from .vcf file")`, `click listitem(name: "contacts.vcf")`}
+	sameLines(t, "path", got, want)
+	if len(res.Before) != len(res.Path) || res.Before[0].Title != "list" {
+		t.Errorf("%d screens for %d steps, want one per step from the list", len(res.Before), len(res.Path))
+	}
+	p, _, _ := mem.Path(knowledge.AppOf(res.Before[0]), command)
+	if len(p.Steps) != 4 || p.Steps[0].Target != `button(name: "More options")` {
+		t.Errorf("kept path %v, want the 4 steps from the list", p.Steps)
+	}
+}
+
+// TestExploreReplayIrreversible: a kept path holding an irreversible
+// action a person confirmed once is not replayed without asking again.
+func TestExploreReplayIrreversible(t *testing.T) {
+	mem := newMemory()
+	goal := Goal{Text: "remove every contact", Check: func(t *driver.Tree) (bool, error) { return t.Title == "empty", nil }}
+	m := &fakeModel{scores: map[string]int{"Delete all": 5}}
+	yes := func(context.Context, *driver.Element, string) bool { return true }
+	if _, err := Explore(context.Background(), newFakeApp(androidURL, contactsScreens(), "list"), goal,
+		Options{Memory: mem, Model: m, Confirm: yes}); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	no := func(context.Context, *driver.Element, string) bool { asked++; return false }
+	app := newFakeApp(androidURL, contactsScreens(), "list")
+	res, _ := Explore(context.Background(), app, goal, Options{Memory: mem, Budget: 2, Confirm: no,
+		Model: &fakeModel{scores: map[string]int{"Delete all": 5}}})
+	if app.clicked("Delete all") || res.Reached {
+		t.Errorf("Delete all taken without a confirmation: reached %v, log %v", res.Reached, app.log)
+	}
+	if asked == 0 {
+		t.Error("the replay did not ask before the irreversible step")
+	}
+}
+
+// TestExploreUndoNeverIrreversible: undoing never clicks a "close" button
+// whose words make it irreversible ("Close account").
+func TestExploreUndoNeverIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home":   {items: []item{{role: "button", name: "Settings", to: "panel"}, {role: "button", name: "Import", to: "done"}}},
+		"panel":  {items: []item{{role: "button", name: "Close account", to: "closed"}}},
+		"done":   {items: []item{{role: "text", name: "Imported"}}},
+		"closed": {items: []item{{role: "text", name: "Account closed"}}},
+	}
+	app := newFakeApp("https://app.test/", screens, "home")
+	goal := Goal{Text: "import", Check: func(t *driver.Tree) (bool, error) { return t.Title == "done", nil }}
+	res, err := Explore(context.Background(), app, goal, Options{Model: &fakeModel{scores: map[string]int{"Settings": 5, "Import": 4}},
+		IrreversibleWords: []string{"close account"}})
+	if app.clicked("Close account") {
+		t.Fatalf("the undo clicked Close account: log %v", app.log)
+	}
+	if err != nil || !res.Reached {
+		t.Errorf("err %v reached %v, want the goal reached after going back", err, res.Reached)
+	}
+}
+
+// TestExploreRewalkIrreversible: going back further than meant never
+// repeats a confirmed irreversible action without asking again.
+func TestExploreRewalkIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home": {items: []item{{role: "button", name: "Send", to: "sent"}}},
+		// Options replaces this screen, as a popup does: back from it
+		// lands on home, before Send.
+		"sent": {popup: true, items: []item{{role: "button", name: "Options", to: "opts"}}},
+		"opts": {items: []item{{role: "text", name: "Nothing here"}}},
+	}
+	app := newFakeApp(androidURL, screens, "home")
+	asked := 0
+	once := func(context.Context, *driver.Element, string) bool { asked++; return asked == 1 }
+	goal := Goal{Text: "archive", Check: func(t *driver.Tree) (bool, error) { return false, nil }}
+	_, err := Explore(context.Background(), app, goal, Options{Budget: 6, Confirm: once,
+		Model: &fakeModel{scores: map[string]int{"Send": 5, "Options": 5}}})
+	sends := 0
+	for _, l := range app.log {
+		if l == "click Send" {
+			sends++
+		}
+	}
+	if sends != 1 || asked != 2 {
+		t.Errorf("Send clicked %d times, asked %d times, want once after one yes and a no: log %v", sends, asked, app.log)
+	}
+	if err == nil || !strings.Contains(err.Error(), "not confirmed") {
+		t.Errorf("error %v, want one saying Send was not confirmed again", err)
+	}
+}
+
+// TestExploreSecretShownOnScreen: a secret parameter's value shown on the
+// screen reaches neither the model's prompts nor the steps, the path or
+// knowledge, whether a model or the goal's words rank.
+func TestExploreSecretShownOnScreen(t *testing.T) {
+	const pw = "hunter2-Zq"
+	screens := map[string]screen{
+		"login": {items: []item{{role: "textbox", name: "Password", field: true}, {role: "button", name: "Copy " + pw},
+			{role: "text", name: "Hint: " + pw}, {role: "button", name: "Sign in", to: "home"}}},
+		"home": {items: []item{{role: "text", name: "Welcome"}}},
+	}
+	home := func(t *driver.Tree) (bool, error) { return t.Title == "home", nil }
+	for _, tc := range []struct {
+		name  string
+		goal  Goal
+		model *fakeModel
+	}{
+		{"model", Goal{Text: "sign in"}, &fakeModel{scores: map[string]int{"Password": 5, "Sign in": 4}, reached: "Welcome"}},
+		{"words", Goal{Text: "copy, then sign in", Check: home}, nil},
+	} {
+		app := newFakeApp(androidURL, screens, "login")
+		mem := newMemory()
+		o := Options{Memory: mem, Params: map[string]string{"password": pw}, Secrets: []string{"password"}}
+		if tc.model != nil {
+			o.Model = tc.model
+		}
+		res, err := Explore(context.Background(), app, tc.goal, o)
+		if err != nil || !res.Reached {
+			t.Fatalf("%s: err %v reached %v", tc.name, err, res.Reached)
+		}
+		var leaks []string
+		if tc.model != nil {
+			leaks = append(leaks, tc.model.prompts...)
+		}
+		for _, s := range res.Steps {
+			leaks = append(leaks, s.String())
+		}
+		for _, tr := range mem.transitions {
+			leaks = append(leaks, tr.Action.Target)
+		}
+		for _, l := range leaks {
+			if strings.Contains(l, pw) {
+				t.Errorf("%s: the secret reached %q", tc.name, l)
+			}
+		}
+	}
+}
+
+// TestExploreUndoNeverRepeatsIrreversible: the way back from a confirmed
+// irreversible action is never the same element clicked again.
+func TestExploreUndoNeverRepeatsIrreversible(t *testing.T) {
+	screens := map[string]screen{
+		"home":  {items: []item{{role: "button", name: "Send", to: "panel"}, {role: "button", name: "Archive", to: "done"}}},
+		"panel": {items: []item{{role: "button", name: "Send"}, {role: "text", name: "Sent"}}},
+		"done":  {items: []item{{role: "text", name: "Archived"}}},
+	}
+	app := newFakeApp("https://app.test/", screens, "home")
+	yes := func(context.Context, *driver.Element, string) bool { return true }
+	goal := Goal{Text: "archive", Check: func(t *driver.Tree) (bool, error) { return t.Title == "done", nil }}
+	res, err := Explore(context.Background(), app, goal, Options{Confirm: yes,
+		Model: &fakeModel{scores: map[string]int{"Send": 5, "Archive": 4}}})
+	sends := 0
+	for _, l := range app.log {
+		if l == "click Send" {
+			sends++
+		}
+	}
+	if sends != 1 {
+		t.Errorf("Send clicked %d times, want once: log %v", sends, app.log)
+	}
+	if err != nil || !res.Reached {
+		t.Errorf("err %v reached %v", err, res.Reached)
+	}
+}

@@ -37,7 +37,7 @@ func (e *explorer) ask(ctx context.Context, system, user string) (string, error)
 		name = config.DefaultTextModel
 	}
 	resp, err := e.o.Model.Complete(ctx, llm.Request{Model: name,
-		Messages: []llm.Message{{Role: "system", Content: system}, {Role: "user", Content: user}},
+		Messages: []llm.Message{{Role: "system", Content: system}, {Role: "user", Content: e.secrets.String(user)}},
 	})
 	if err != nil {
 		if ctx.Err() != nil {

@@ -209,7 +209,7 @@ func TestExploreNilElement(t *testing.T) {
 	if _, err := anchor(tree, `button(name: "Import")`); err != nil {
 		t.Error(err)
 	}
-	if closeButton(tree, tree) != nil {
+	if closeButton(tree, tree, nil) != nil {
 		t.Error("a close button out of nothing")
 	}
 }

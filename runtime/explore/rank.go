@@ -1,13 +1,14 @@
 package explore
 
 import (
+	"slices"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/knowledge"
+	"github.com/cogflow/cogflow/runtime/match"
 )
 
 // cand is one action a screen offers.
@@ -54,24 +55,10 @@ var stop = map[string]bool{
 }
 
 // words splits text into lower-case words, without stop words and with a
-// plural s dropped, so "Contacts" meets "contact".
-func words(s string) []string { return tokens(s, true) }
-
-// tokens splits text into lower-case words with a plural s dropped, and
-// without stop words when dropStop is set.
-func tokens(s string, dropStop bool) []string {
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	out := f[:0]
-	for _, w := range f {
-		if dropStop && stop[w] {
-			continue
-		}
-		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-			w = w[:len(w)-1]
-		}
-		out = append(out, w)
-	}
-	return out
+// plural s dropped, so "Contacts" meets "contact": match's words, the ones
+// irreversible actions are judged by.
+func words(s string) []string {
+	return slices.DeleteFunc(match.Words(s), func(w string) bool { return stop[w] })
 }
 
 // overlap counts the words of b that occur in a.
@@ -110,6 +97,11 @@ func (e *explorer) candidates(t *driver.Tree, filled map[string]bool) []*cand {
 		}
 		elWords := words(strings.Join([]string{el.Name, el.Label, el.Text, el.Placeholder, el.ID, el.Description}, " "))
 		c := &cand{el: el, op: action.Click, desc: describe(el), order: i}
+		if e.secrets.Holds(c.desc) {
+			// Named by a secret shown on the screen: its description
+			// would carry it to the journal, knowledge and the trace.
+			continue
+		}
 		if el.Editable {
 			c.op, c.param = action.Type, e.paramFor(elWords)
 			if c.param == "" || filled[c.desc] {

@@ -55,9 +55,18 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 		}
 		before = append(before, t)
 		a := driver.Action{Op: action.Name(s.Op)}
+		// The steps replayed so far lead to where the search starts: the
+		// path it finds goes on from them.
+		e.prefix, e.prefixBefore, e.prefixFound = p.Steps[:i], before[:i], found
 		if s.Target != "" {
 			if a.Target, err = anchor(t, s.Target); err != nil {
 				e.record(Step{Direction: Replay, Op: s.Op, Target: s.Target, Note: "replay stopped: " + err.Error()})
+				return Result{}, false, nil
+			}
+			// The path kept may hold an action a person confirmed once:
+			// taking it again needs a confirmation again.
+			if why := e.refused(ctx, a.Target); why != "" {
+				e.record(Step{Direction: Replay, Op: "skip", Target: s.Target, Note: "replay stopped: " + why})
 				return Result{}, false, nil
 			}
 			found = a.Target
@@ -83,6 +92,7 @@ func (e *explorer) replay(ctx context.Context) (Result, bool, error) {
 		return Result{}, false, err
 	}
 	if !ok {
+		e.prefix, e.prefixBefore, e.prefixFound = p.Steps, before, found
 		e.steps[len(e.steps)-1].Note = joinNote(e.steps[len(e.steps)-1].Note, "the replayed path did not reach the goal; exploring")
 		return Result{}, false, nil
 	}

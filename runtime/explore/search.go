@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/knowledge"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // maxLessons bounds the model calls spent on lessons after a success.
@@ -32,9 +33,18 @@ type explorer struct {
 	wrong        []wrongBranch
 	goalWords    map[string]bool // the goal's words, once
 	emitted      int             // steps OnStep was told of
+	// secrets are the values of the secret Params: a screen may show one
+	// (a text echoing what was typed), and no prompt may carry it.
+	secrets *redact.Set
 	// pathSteps are the steps of the path kept for the command, when its
 	// replay stopped short.
 	pathSteps map[knowledge.Step]bool
+	// prefix are the steps of the kept path replayed before the replay
+	// stopped, and prefixBefore the screens they acted on: the search
+	// starts where they led, so the path it finds begins with them.
+	prefix       []knowledge.Step
+	prefixBefore []*driver.Tree
+	prefixFound  *driver.Element // the element the last replayed step acted on
 }
 
 // wrongBranch is an action exploration had to undo, and why.
@@ -69,7 +79,10 @@ func (f *frame) id() string {
 }
 
 func newExplorer(d driver.Driver, g Goal, o Options) *explorer {
-	e := &explorer{d: d, g: g, o: o, app: o.App, command: o.Command, budget: o.Budget}
+	e := &explorer{d: d, g: g, o: o, app: o.App, command: o.Command, budget: o.Budget, secrets: redact.New()}
+	for _, name := range o.Secrets {
+		e.secrets.Add(o.Params[name])
+	}
 	if e.budget <= 0 {
 		e.budget = DefaultBudget
 	}
@@ -211,15 +224,25 @@ func (e *explorer) pick(ctx context.Context, f *frame) *cand {
 	for f.next < len(f.cands) {
 		c := f.cands[f.next]
 		f.next++
-		if why := Irreversible(c.el, e.o.IrreversibleWords...); why != "" {
-			if e.o.Confirm == nil || !e.o.Confirm(ctx, c.el, why) {
-				e.record(Step{N: e.n, Direction: Forward, Op: "skip", Target: c.desc, Note: "irreversible, not confirmed: " + why})
-				continue
-			}
+		if why := e.refused(ctx, c.el); why != "" {
+			e.record(Step{N: e.n, Direction: Forward, Op: "skip", Target: c.desc, Note: why})
+			continue
 		}
 		return c
 	}
 	return nil
+}
+
+// refused says why acting on el is not allowed: it is irreversible and
+// Confirm did not allow it; "" when it may be acted on. Every action the
+// exploration takes on an element it chose or found again (a forward
+// step, a replayed one, one repeated on the way back) asks it.
+func (e *explorer) refused(ctx context.Context, el *driver.Element) string {
+	why := Irreversible(el, e.o.IrreversibleWords...)
+	if why == "" || e.o.Confirm != nil && e.o.Confirm(ctx, el, why) {
+		return ""
+	}
+	return "irreversible, not confirmed: " + why
 }
 
 // forward takes a candidate and returns the screen it led to, or nil when
@@ -337,7 +360,7 @@ func (e *explorer) reached(ctx context.Context, t *driver.Tree) (bool, error) {
 
 // success keeps what the exploration learned and returns the path.
 func (e *explorer) success(ctx context.Context, stack []*frame) (Result, error) {
-	res := Result{Reached: true}
+	res := Result{Reached: true, Path: slices.Clone(e.prefix), Before: slices.Clone(e.prefixBefore), Found: e.prefixFound}
 	for i, f := range stack[1:] {
 		res.Path = append(res.Path, f.via.step())
 		res.Before = append(res.Before, stack[i].tree)

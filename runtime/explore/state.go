@@ -59,16 +59,26 @@ func place(raw string) string {
 // label is the words that name an element to a person. A field's text is
 // its value, which may be a secret: never part of a label.
 func label(e *driver.Element) string {
+	_, v := naming(e)
+	return clip(v, 60)
+}
+
+// naming is the attribute that names an element, and its value: the
+// first of name, label, text, placeholder and id that is set; a field's
+// text is its value, never its name.
+func naming(e *driver.Element) (attr, value string) {
 	text := e.Text
 	if e.Editable {
 		text = ""
 	}
-	for _, s := range []string{e.Name, e.Label, text, e.Placeholder, e.ID} {
-		if s != "" {
-			return clip(s, 60)
+	for _, a := range [...]struct{ name, v string }{
+		{"name", e.Name}, {"label", e.Label}, {"text", text}, {"placeholder", e.Placeholder}, {"id", e.ID},
+	} {
+		if a.v != "" {
+			return a.name, a.v
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func clip(s string, n int) string {
@@ -89,18 +99,11 @@ func describe(e *driver.Element) string {
 	if role == "" {
 		role = "element"
 	}
-	text := e.Text
-	if e.Editable {
-		text = "" // a field's text is its value
+	attr, v := naming(e)
+	if attr == "" {
+		return role + "()"
 	}
-	for _, a := range []struct{ name, v string }{
-		{"name", e.Name}, {"label", e.Label}, {"text", text}, {"placeholder", e.Placeholder}, {"id", e.ID},
-	} {
-		if a.v != "" {
-			return fmt.Sprintf("%s(%s: %s)", role, a.name, strconv.Quote(a.v))
-		}
-	}
-	return role + "()"
+	return fmt.Sprintf("%s(%s: %s)", role, attr, strconv.Quote(v))
 }
 
 // parseDescription reads back what describe wrote.

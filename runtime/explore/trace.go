@@ -30,9 +30,9 @@ func TraceOf(driverName string, start trace.Start, res Result, params map[string
 			return nil, fmt.Errorf("explore: step %d of the path: %w", k+1, err)
 		}
 		i := slices.Index(tree.Elements, el)
-		snap := fmt.Sprintf("s%d", k+1)
-		tr.Snapshots[snap] = driver.SnapshotOf(tree)
-		e := trace.Event{ID: fmt.Sprintf("e%d", k+1), Time: int64(k+1) * 1000, Target: driver.TargetOf(tree, i), Snapshot: snap}
+		snap, shot := fmt.Sprintf("s%d", k+1), driver.SnapshotOf(tree)
+		tr.Snapshots[snap] = shot
+		e := trace.Event{ID: fmt.Sprintf("e%d", k+1), Time: int64(k+1) * 1000, Target: trace.TargetOf(&shot, i), Snapshot: snap}
 		switch action.Name(s.Op) {
 		case action.Click:
 			x, y := el.Bounds.Center()

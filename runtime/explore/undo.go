@@ -35,7 +35,7 @@ type undoMove struct {
 // wrong thing.
 func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why string) error {
 	to := stack[len(stack)-1]
-	if i := below(append(stack, from), from.sig); i >= 0 && from.via.op != action.Type {
+	if i := lastWith(stack, from.sig); i >= 0 && from.via.op != action.Type {
 		// The action led back to a screen of the stack ("Navigate up"):
 		// nothing to undo; walk from there to where the search was.
 		t, err := e.rewalk(ctx, stack, i, from.tree)
@@ -60,7 +60,7 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 		why = "" // said once
 		sig := signature(t)
 		if sig != to.sig {
-			if i := below(stack, sig); i >= 0 {
+			if i := lastWith(stack, sig); i >= 0 {
 				if t, err = e.rewalk(ctx, stack, i, t); err != nil {
 					return err
 				}
@@ -83,10 +83,10 @@ func (e *explorer) undo(ctx context.Context, from *frame, stack []*frame, why st
 		from.via.line(), strings.Join(tried, ", "), listSteps(e.steps))
 }
 
-// below is the index of the highest frame under the stack's top whose
-// screen has the signature, or -1.
-func below(stack []*frame, sig string) int {
-	for i := len(stack) - 2; i >= 0; i-- {
+// lastWith is the index of the highest frame of the stack whose screen
+// has the signature, or -1.
+func lastWith(stack []*frame, sig string) int {
+	for i := len(stack) - 1; i >= 0; i-- {
 		if stack[i].sig == sig {
 			return i
 		}
@@ -105,6 +105,11 @@ func (e *explorer) rewalk(ctx context.Context, stack []*frame, i int, t *driver.
 		if el == nil {
 			return nil, fmt.Errorf("explore: going back went past %s, and %s is no longer there to return; steps: %s",
 				f.tree.Title, c.desc, listSteps(e.steps))
+		}
+		// A confirmation was for one action: taking it again asks again.
+		if why := e.refused(ctx, el); why != "" {
+			return nil, fmt.Errorf("explore: going back went past %s, and returning needs %s again: %s; steps: %s",
+				f.tree.Title, c.desc, why, listSteps(e.steps))
 		}
 		if t, err = e.act(ctx, Forward, c.op, el, c.desc, c.param, "again: going back went further than this screen"); err != nil {
 			return nil, err
@@ -138,10 +143,12 @@ func (e *explorer) undoMoves(from, to *frame) []undoMove {
 		return []undoMove{back}
 	}
 	moves := []undoMove{{name: undoClose, op: action.Key, key: "Escape"}}
-	if b := closeButton(from.tree, to.tree); b != nil {
+	if b := closeButton(from.tree, to.tree, e.o.IrreversibleWords); b != nil {
 		moves = append(moves, undoMove{name: undoClose, op: action.Click, el: b, desc: describe(b)})
 	}
-	if el := sameElement(from.tree, c.desc); el != nil {
+	// Clicking an irreversible element again (a confirmed Send still on
+	// the screen) would not undo it but do it twice.
+	if el := sameElement(from.tree, c.desc); el != nil && Irreversible(el, e.o.IrreversibleWords...) == "" {
 		moves = append(moves, undoMove{name: undoCollapse, op: action.Click, el: el, desc: c.desc})
 	}
 	return append(moves, back)
@@ -157,8 +164,9 @@ func sameElement(t *driver.Tree, desc string) *driver.Element {
 }
 
 // closeButton is a button that closes what the action opened: on the new
-// screen and not on the old one, named close, cancel, dismiss or ×.
-func closeButton(now, before *driver.Tree) *driver.Element {
+// screen and not on the old one, named close, cancel, dismiss or ×, and
+// not irreversible by its words ("Close account", "Cancel order").
+func closeButton(now, before *driver.Tree, irreversible []string) *driver.Element {
 	old := map[string]bool{}
 	for _, el := range before.Elements {
 		if el != nil {
@@ -166,7 +174,7 @@ func closeButton(now, before *driver.Tree) *driver.Element {
 		}
 	}
 	for _, el := range now.Elements {
-		if !interactive(el) || old[describe(el)] {
+		if !interactive(el) || old[describe(el)] || Irreversible(el, irreversible...) != "" {
 			continue
 		}
 		for _, w := range words(label(el)) {

@@ -36,6 +36,10 @@ func Irreversible(text string, extra ...string) string {
 	return ""
 }
 
+// Words is s as the words Irreversible compares: lower case, letters and
+// digits, a plural s dropped. Exploration ranks by the same words.
+func Words(s string) []string { return wordsOf(s) }
+
 // wordsOf splits s into lower-case words of letters and digits, a plural
 // s dropped ("Deletes" reads "delete"; "address" keeps its s).
 func wordsOf(s string) []string {

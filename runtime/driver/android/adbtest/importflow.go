@@ -125,11 +125,7 @@ func (a *App) renderSettings(f *frame) *node {
 		onTap: func(*App) { f.checked = !f.checked }}
 	about := row(idAbout, "About", 1, func(*App) { f.errorText = "Contacts 1.0" })
 	col := column("Settings", theme, about)
-	if f.errorText != "" {
-		col.add(&node{class: "android.widget.TextView", id: idStatus, text: f.errorText, pkg: ContactsPackage,
-			bounds: rect{42, 546, 1038, 630}})
-	}
-	return col
+	return withStatus(col, f, 546)
 }
 
 func (a *App) renderImport(f *frame) *node {
@@ -138,11 +134,7 @@ func (a *App) renderImport(f *frame) *node {
 		row(idExport, "Export to .vcf file", 1, func(*App) {
 			f.errorText = "Exported to contacts-export.vcf"
 		}))
-	if f.errorText != "" {
-		col.add(&node{class: "android.widget.TextView", id: idStatus, text: f.errorText, pkg: ContactsPackage,
-			bounds: rect{42, 546, 1038, 630}})
-	}
-	return col
+	return withStatus(col, f, 546)
 }
 
 func (a *App) renderFiles(f *frame) *node {
@@ -152,9 +144,15 @@ func (a *App) renderFiles(f *frame) *node {
 		list.add(row(idFileRow, file.Name, i, func(a *App) { a.importFile(f, file) }))
 	}
 	col := column("Choose a file", list)
+	return withStatus(col, f, 2100)
+}
+
+// withStatus adds the frame's status line (what the last tap said) to
+// col at y, when there is one.
+func withStatus(col *node, f *frame, y int) *node {
 	if f.errorText != "" {
 		col.add(&node{class: "android.widget.TextView", id: idStatus, text: f.errorText, pkg: ContactsPackage,
-			bounds: rect{42, 2100, 1038, 2184}})
+			bounds: rect{42, y, 1038, y + 84}})
 	}
 	return col
 }
