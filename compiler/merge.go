@@ -218,7 +218,7 @@ func newMergeDemo(n int, name string, res *Result, c *compiler) (*mergeDemo, err
 		case *ast.AnchorDecl:
 			d.anchors[s.Name.Name] = s
 		default:
-			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, exact: d.stmtKey(s), op: d.opOf(s)}
+			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, exact: d.stmtKey(s), op: d.c.stepOp(s)}
 			it.key = it.exact
 			if st, ok := s.(*ast.Step); ok && it.op >= 0 {
 				if k, ok := looseKey(it.exact, stepCall(st.Value)); ok {
@@ -234,19 +234,6 @@ func newMergeDemo(n int, name string, res *Result, c *compiler) (*mergeDemo, err
 		}
 	}
 	return d, nil
-}
-
-// opOf is the op a compiled step came from (named opN by emit), or -1.
-func (d *mergeDemo) opOf(s ast.Stmt) int {
-	st, ok := s.(*ast.Step)
-	if !ok || !isStepName(st.Name.Name) {
-		return -1
-	}
-	var n int
-	if _, err := fmt.Sscanf(st.Name.Name, "op%d", &n); err != nil || n < 1 || n > len(d.c.infos) {
-		return -1
-	}
-	return n - 1
 }
 
 // stmtKey is what a statement does, written so that the same step of two
