@@ -10,12 +10,9 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
-	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/printer"
-	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
 // CompileAll compiles several demonstrations of one task into one
@@ -84,15 +81,10 @@ func CompileAll(trs []*trace.Trace, opts Options) (*Result, error) {
 	if opts.NoCheck {
 		return res, nil
 	}
-	f, ds := syntax.Parse(opts.Filename, res.Source)
-	if ds.HasErrors() {
-		return res, diag.ListError(ds.Errors())
+	_, parsed, ds := parseCheck(opts, res.Source)
+	if parsed.HasErrors() {
+		return res, diag.ListError(parsed.Errors())
 	}
-	knowledge := opts.KB
-	if knowledge == nil {
-		knowledge = kb.Default()
-	}
-	_, ds = check.Check(f, kb.CheckEnv(knowledge))
 	res.Warnings = append(res.Warnings, ds.Warnings()...)
 	if ds.HasErrors() {
 		return res, diag.ListError(ds.Errors())
