@@ -86,12 +86,14 @@ func (c *compiler) iconReadChoice(op int, s *trace.Snapshot, snap string, idx in
 }
 
 // containerIndex is the element of the snapshot a list description
-// stands for: the nearest ancestor of idx that it picks; -1 when none.
+// stands for, when it is an ancestor of idx; -1 when not. The description
+// picks one element, so it is looked for once, not at every ancestor.
 func containerIndex(s *trace.Snapshot, list *targetDesc, idx int) int {
-	for k, n := s.Elements[idx].Parent, 0; k >= 0 && n <= len(s.Elements); k, n = s.Elements[k].Parent, n+1 {
-		if list.Within == nil && list.Frame == nil && chosen(s, list.Ctor, list.Attrs, -1) == k {
-			return k
-		}
+	if list.Within != nil || list.Frame != nil {
+		return -1
+	}
+	if k := chosen(s, list.Ctor, list.Attrs, -1); k >= 0 && k != idx && under(s, idx, k) {
+		return k
 	}
 	return -1
 }

@@ -108,21 +108,32 @@ func compileOne(tr *trace.Trace, opts Options) (*Result, *compiler, error) {
 	if opts.NoCheck {
 		return res, c, nil
 	}
-	f, ds := syntax.Parse(opts.Filename, res.Source)
+	f, ds, checked := parseCheck(opts, res.Source)
 	if ds.HasErrors() {
 		return res, c, diag.ListError(c.traceDiags(f, res.Source, ds, "does not parse").Errors())
 	}
-	knowledge := opts.KB
-	if knowledge == nil {
-		knowledge = kb.Default()
-	}
-	_, ds = check.Check(f, kb.CheckEnv(knowledge))
-	located := c.traceDiags(f, res.Source, ds, "does not check")
+	located := c.traceDiags(f, res.Source, checked, "does not check")
 	res.Warnings = append(res.Warnings, located.Warnings()...)
 	if located.HasErrors() {
 		return res, c, diag.ListError(located.Errors())
 	}
 	return res, c, nil
+}
+
+// parseCheck parses a printed workflow and, when it parses, checks it
+// against opts.KB (kb.Default() when nil): the parse's diagnostics, then
+// the check's.
+func parseCheck(opts Options, src []byte) (*ast.File, diag.List, diag.List) {
+	f, parsed := syntax.Parse(opts.Filename, src)
+	if parsed.HasErrors() {
+		return f, parsed, nil
+	}
+	knowledge := opts.KB
+	if knowledge == nil {
+		knowledge = kb.Default()
+	}
+	_, checked := check.Check(f, kb.CheckEnv(knowledge))
+	return f, parsed, checked
 }
 
 // library is the function library, whose names inputs and anchors avoid.

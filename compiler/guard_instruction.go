@@ -197,31 +197,8 @@ func interactiveRole(e *trace.Element) bool {
 
 // declaresStep reports whether s is, or holds, the step named name.
 func declaresStep(s ast.Stmt, name string) bool {
-	switch s := s.(type) {
-	case *ast.Step:
-		return s.Name.Name == name
-	case *ast.ForStmt:
-		return blockDeclares(s.Body, name)
-	case *ast.RepeatStmt:
-		return blockDeclares(s.Body, name)
-	case *ast.WhileStmt:
-		return blockDeclares(s.Body, name)
-	case *ast.IfStmt:
-		for x := s; x != nil; x = x.ElseIf {
-			if blockDeclares(x.Then, name) || blockDeclares(x.Else, name) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func blockDeclares(b *ast.Block, name string) bool {
-	if b == nil {
-		return false
-	}
-	for _, s := range b.Stmts {
-		if declaresStep(s, name) {
+	for _, st := range declaredSteps(s) {
+		if st.Name.Name == name {
 			return true
 		}
 	}

@@ -142,11 +142,11 @@ var oppositeKey = map[string]string{
 // itself. Of several such elements the one with the shortest text wins:
 // the value's own label (#val "55"), not the area around it ("55 Submit").
 func (c *compiler) pressRunAt(i int) *pressRun {
-	if c.literal || i <= 0 || i >= len(c.infos) || c.inLoop(i) || !samePress(c.infos[i], c.infos[i]) {
+	if c.literal || i < 0 || i >= len(c.infos) || c.inLoop(i) || !samePress(c.infos[i], c.infos[i]) {
 		return nil
 	}
-	if samePress(c.infos[i-1], c.infos[i]) {
-		return nil // not the run's start
+	if i > 0 && samePress(c.infos[i-1], c.infos[i]) {
+		return nil // not the run's start (a run may be the first op: a trace without navigation)
 	}
 	end := i
 	for end+1 < len(c.infos) && samePress(c.infos[end+1], c.infos[i]) && !c.inLoop(end+1) && !c.folded[end+1] {

@@ -10,12 +10,9 @@ import (
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
-	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/printer"
-	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime/trace"
-	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
 // CompileAll compiles several demonstrations of one task into one
@@ -84,15 +81,10 @@ func CompileAll(trs []*trace.Trace, opts Options) (*Result, error) {
 	if opts.NoCheck {
 		return res, nil
 	}
-	f, ds := syntax.Parse(opts.Filename, res.Source)
-	if ds.HasErrors() {
-		return res, diag.ListError(ds.Errors())
+	_, parsed, ds := parseCheck(opts, res.Source)
+	if parsed.HasErrors() {
+		return res, diag.ListError(parsed.Errors())
 	}
-	knowledge := opts.KB
-	if knowledge == nil {
-		knowledge = kb.Default()
-	}
-	_, ds = check.Check(f, kb.CheckEnv(knowledge))
 	res.Warnings = append(res.Warnings, ds.Warnings()...)
 	if ds.HasErrors() {
 		return res, diag.ListError(ds.Errors())
@@ -218,7 +210,7 @@ func newMergeDemo(n int, name string, res *Result, c *compiler) (*mergeDemo, err
 		case *ast.AnchorDecl:
 			d.anchors[s.Name.Name] = s
 		default:
-			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, exact: d.stmtKey(s), op: d.opOf(s)}
+			it := &mergeItem{demo: d, stmts: []ast.Stmt{s}, exact: d.stmtKey(s), op: d.c.stepOp(s)}
 			it.key = it.exact
 			if st, ok := s.(*ast.Step); ok && it.op >= 0 {
 				if k, ok := looseKey(it.exact, stepCall(st.Value)); ok {
@@ -234,19 +226,6 @@ func newMergeDemo(n int, name string, res *Result, c *compiler) (*mergeDemo, err
 		}
 	}
 	return d, nil
-}
-
-// opOf is the op a compiled step came from (named opN by emit), or -1.
-func (d *mergeDemo) opOf(s ast.Stmt) int {
-	st, ok := s.(*ast.Step)
-	if !ok || !isStepName(st.Name.Name) {
-		return -1
-	}
-	var n int
-	if _, err := fmt.Sscanf(st.Name.Name, "op%d", &n); err != nil || n < 1 || n > len(d.c.infos) {
-		return -1
-	}
-	return n - 1
 }
 
 // stmtKey is what a statement does, written so that the same step of two

@@ -54,29 +54,42 @@ func (m *merger) itemDesc(it *mergeItem) *targetDesc {
 // begins: before its first step in the gap, or before its next step
 // after the gap when it did none there (the last snapshot at the end).
 func (m *merger) snapAt(d int, cols []*column, i int) *trace.Snapshot {
+	return snapOf(m.demos[d].c.tr, m.snapIDAt(d, cols, i))
+}
+
+// snapIDAt is the id of snapAt's snapshot, "" when none.
+func (m *merger) snapIDAt(d int, cols []*column, i int) string {
 	for _, c := range cols[i:] {
 		if it := c.at[d]; it != nil && it.op >= 0 {
-			return m.opSnap(it.demo, it.op)
+			return it.demo.c.infos[it.op].Snapshot
 		}
 	}
-	return lastSnap(m.demos[d].c.tr)
+	return lastSnapID(m.demos[d].c.tr)
 }
 
 func (m *merger) opSnap(d *mergeDemo, op int) *trace.Snapshot {
-	if s, ok := d.c.tr.Snapshots[d.c.infos[op].Snapshot]; ok {
+	return snapOf(d.c.tr, d.c.infos[op].Snapshot)
+}
+
+// snapOf is the trace's snapshot id, or nil.
+func snapOf(tr *trace.Trace, id string) *trace.Snapshot {
+	if s, ok := tr.Snapshots[id]; ok {
 		return &s
 	}
 	return nil
 }
 
 // lastSnap is the snapshot of the trace's last event that has one.
-func lastSnap(tr *trace.Trace) *trace.Snapshot {
+func lastSnap(tr *trace.Trace) *trace.Snapshot { return snapOf(tr, lastSnapID(tr)) }
+
+// lastSnapID is the id of lastSnap's snapshot, "" when none.
+func lastSnapID(tr *trace.Trace) string {
 	for k := len(tr.Events) - 1; k >= 0; k-- {
-		if s, ok := tr.Snapshots[tr.Events[k].Snapshot]; ok {
-			return &s
+		if _, ok := tr.Snapshots[tr.Events[k].Snapshot]; ok {
+			return tr.Events[k].Snapshot
 		}
 	}
-	return nil
+	return ""
 }
 
 // onlyIn reports whether desc picked an element where the run's
@@ -136,11 +149,11 @@ func (m *merger) instructionWord(r *gapRun, cols []*column, i, j int) (ast.Expr,
 	members := map[string]string{}
 	first := -1
 	for d, dm := range m.demos {
-		s := m.snapAt(d, cols, i)
-		if s == nil {
+		x := dm.c.screenIndexOf(m.snapIDAt(d, cols, i)) // built once per snapshot, for every gap
+		if x == nil {
 			return nil, false
 		}
-		x := newScreenIndex("", s)
+		s := x.snap
 		texts[d] = map[string]string{}
 		for k := range s.Elements {
 			if len(strings.Fields(x.texts[k])) < 3 || len(x.texts[k]) > 500 {

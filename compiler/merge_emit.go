@@ -24,6 +24,7 @@ func (m *merger) merge(opts Options) *ast.File {
 	for _, w := range reserved {
 		m.taken[w] = true
 	}
+	m.joinRepeats()
 	cols := align(m.demos)
 	var steps []ast.Stmt
 	for i := 0; i < len(cols); {
@@ -64,6 +65,9 @@ func (m *merger) merge(opts Options) *ast.File {
 // columnStmts writes a column's step: as demonstrated when every
 // demonstration did it as many times, else a loop.
 func (m *merger) columnStmts(c *column) []ast.Stmt {
+	if r := repeatOf(c); r != nil {
+		return []ast.Stmt{m.adopt(r.demo, r.stmts[0], c, 0)}
+	}
 	m.unifyPrograms(c)
 	rep := c.first()
 	same := true

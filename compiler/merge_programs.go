@@ -239,17 +239,18 @@ func descOfCall(c *ast.Call) (*targetDesc, bool) {
 }
 
 // onlyMatch is the index of the one element of s that d describes, or -1.
+// Within: is the one element its description picks, found once.
 func onlyMatch(s *trace.Snapshot, d *targetDesc) int {
+	root := -1
+	if d.Within != nil {
+		if root = onlyMatch(s, d.Within); root < 0 {
+			return -1
+		}
+	}
 	found := -1
 	for k := range s.Elements {
-		if !matches(&s.Elements[k], d.Ctor, d.Attrs) {
+		if !matches(&s.Elements[k], d.Ctor, d.Attrs) || root >= 0 && !under(s, k, root) {
 			continue
-		}
-		if d.Within != nil {
-			root := onlyMatch(s, d.Within)
-			if root < 0 || !under(s, k, root) {
-				continue
-			}
 		}
 		if found >= 0 {
 			return -1

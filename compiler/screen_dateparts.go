@@ -22,6 +22,9 @@ var dateParts = []string{"MMMM YYYY", "MMMM", "MMM YYYY", "MMM", "D", "DD", "YYY
 
 var monthOrDay = regexp.MustCompile(`^(?:[0-9]{1,2}|` + monthName + `(?: [0-9]{4})?|[0-9]{4})$`)
 
+// numericDateRE finds the numeric dates of an instruction.
+var numericDateRE = regexp.MustCompile(`\b` + numericDate)
+
 // datePartValue returns reformat_date(regex(date, instruction.text), from,
 // part) when the screen before op i shows an instruction with a date of
 // which value is a part; month-first layouts are tried before day-first.
@@ -53,7 +56,7 @@ func (c *compiler) datePartValue(i int, value string) (ast.Expr, bool) {
 // datePartOf returns the program over screenRef that gives value as a
 // part of a numeric date in text, or nil.
 func datePartOf(text, value string) ast.Expr {
-	for _, m := range regexp.MustCompile(`\b`+numericDate).FindAllString(text, 4) {
+	for _, m := range numericDateRE.FindAllString(text, 4) {
 		for _, from := range dateLayouts(m) {
 			for _, to := range dateParts {
 				e := call("reformat_date", call("regex", str(numericDate), ref(screenRef)), str(from), str(to))

@@ -301,40 +301,14 @@ func (c *compiler) checkFile(file *ast.File, k *kb.KB) error {
 	return nil
 }
 
-// walkBody calls fn on every reference in the steps and loops of b.
+// walkBody calls fn on every reference in the statements of b, their
+// bodies too (walkStmtExprs, the one walk of a statement's expressions).
 func walkBody(b *ast.Block, fn func(*ast.Ref)) {
 	for _, s := range b.Stmts {
-		switch s := s.(type) {
-		case *ast.Step:
-			walkRefs(s.Value, fn)
-		case *ast.ForStmt:
-			walkRefs(s.Iter, fn)
-			walkBody(s.Body, fn)
-		case *ast.RepeatStmt:
-			walkRefs(s.Count, fn)
-			walkBody(s.Body, fn)
-		case *ast.WhileStmt:
-			walkRefs(s.Cond, fn)
-			for _, a := range s.Options {
-				walkRefs(a.Value, fn)
-			}
-			walkBody(s.Body, fn)
-		case *ast.IfStmt:
-			for c := s; c != nil; c = c.ElseIf {
-				walkRefs(c.Cond, fn)
-			}
-			for _, b := range ast.Bodies(s) {
-				walkBody(b, fn)
-			}
-		case *ast.TryStmt, *ast.ExploreStmt:
-			for _, b := range ast.Bodies(s) {
-				walkBody(b, fn)
-			}
-		}
+		walkStmtExprs(s, func(e ast.Expr) { walkRefs(e, fn) })
 	}
 }
 
-// walkRefs calls fn on every reference in e.
 func walkRefs(e ast.Expr, fn func(*ast.Ref)) {
 	ast.Inspect(e, func(x ast.Expr) bool {
 		if r, ok := x.(*ast.Ref); ok {
