@@ -165,12 +165,14 @@ func (in *Interp) healed(s *ast.Step) bool {
 
 // shows is the goal of exploring for e: its description anchors exactly
 // one visible element on the screen, by the rules a step anchors with
-// (an ambiguity is not the goal).
+// (an ambiguity is not the goal). A tie it settles is not noted: the step
+// notes it when it anchors its target on the screen reached.
 func (in *Interp) shows(ctx context.Context, e *Elem) func(*driver.Tree) (bool, error) {
 	return func(t *driver.Tree) (bool, error) {
 		in.tree = t
+		ties := in.ties
 		el, err := in.anchorElement(ctx, e)
-		in.tree = nil
+		in.tree, in.ties = nil, ties
 		var miss *AnchorError
 		if errors.As(err, &miss) {
 			return false, nil
