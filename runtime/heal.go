@@ -13,6 +13,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // Healing: when a step's target is not on the screen (no element matches
@@ -192,7 +193,7 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 		j.step, j.line = s.Name.Name, s.Range.Start.Line
 	}
 	j.loops = in.position()
-	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.opts.Explore.Model,
+	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.redacted(in.opts.Explore.Model),
 		IrreversibleWords: in.opts.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.onStep}
 	res, err := explore.Explore(ctx, in.drv, g, o)
 	j.flush()
@@ -203,6 +204,32 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 		return res, &exploringError{err: err}
 	}
 	return res, err
+}
+
+// redacted is the exploring model as the run may ask it: the explorer
+// leaves fields' values out of its prompts, but a screen can show a
+// secret elsewhere (a title, a greeting, a link's name), so every prompt
+// passes through the run's secrets first. Nil stays nil.
+func (in *Interp) redacted(m llm.Client) llm.Client {
+	if m == nil || in.secrets.Len() == 0 {
+		return m
+	}
+	return redactedModel{m: m, secrets: in.secrets}
+}
+
+type redactedModel struct {
+	m       llm.Client
+	secrets *redact.Set
+}
+
+// Complete implements llm.Client: the request's messages redacted.
+func (r redactedModel) Complete(ctx context.Context, req llm.Request) (*llm.Response, error) {
+	msgs := make([]llm.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = llm.Message{Role: m.Role, Content: r.secrets.String(m.Content)}
+	}
+	req.Messages = msgs
+	return r.m.Complete(ctx, req)
 }
 
 // confirmExplore is the run's confirm policy applied to an action
