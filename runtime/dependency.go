@@ -32,6 +32,12 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	if err != nil {
 		return cty.NilVal, err
 	}
+	return in.answer(ctx, e, req)
+}
+
+// answer asks req of the exact-match answerer, then of the configured
+// ones in order, and returns the first answer.
+func (in *Interp) answer(ctx context.Context, e *ast.Dependency, req *dependency.Request) (cty.Value, error) {
 	answerers := append([]dependency.Answerer{exactMatch{}}, in.opts.Answerers...)
 	// A answerer that fails (a model that answered nonsense twice) hands
 	// the question on: a person at the terminal may still answer it.
