@@ -124,6 +124,12 @@ func (in *Interp) anchorTarget(ctx context.Context, e *Elem, timeout time.Durati
 		command = in.task.Goal.Value
 	}
 	if scope != nil {
+		if scope.left == 0 {
+			// The explorer reads a budget of 0 as its default: a block
+			// that spent its budget explores no more.
+			return nil, exploreFailed(err, fmt.Errorf("explore: the budget of the explore block at line %d is spent",
+				scope.stmt.Range.Start.Line), nil)
+		}
 		kind, budget, command = "block", scope.left, scope.stmt.Goal.Value
 	}
 	if in.current != nil {
