@@ -25,11 +25,13 @@ func (in *Interp) exploreDependency(ctx context.Context, e *ast.Dependency) (cty
 	}
 	var target *Elem
 	var words []string
-	for _, a := range e.Inputs {
+	vals := make([]cty.Value, len(e.Inputs))
+	for i, a := range e.Inputs {
 		v, err := in.eval(ctx, a.Value)
 		if err != nil {
 			return cty.NilVal, err
 		}
+		vals[i] = v
 		if el, err := asElem(v); err == nil && el.Desc != nil {
 			if target == nil {
 				target = el
@@ -78,7 +80,7 @@ func (in *Interp) exploreDependency(ctx context.Context, e *ast.Dependency) (cty
 	// The model judged the goal reached. The element explored last only
 	// led to this screen (a menu that a second click would close); the
 	// one the goal means is chosen on it as match_element chooses.
-	req, err := in.dependencyRequest(ctx, e)
+	req, err := in.requestWith(ctx, e, vals)
 	if err != nil {
 		return fail(err)
 	}
