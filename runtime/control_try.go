@@ -88,10 +88,13 @@ func (in *Interp) try(ctx context.Context, s *ast.TryStmt) error {
 		}
 		in.fellBack(line, err)
 	}
-	if err := in.branch(ctx, line, "fallback", s.Fallback); err != nil {
-		return fmt.Errorf("%s: the fallback of the try at line %d failed too: %w", s.Fallback.Range, line, err)
+	err := in.branch(ctx, line, "fallback", s.Fallback)
+	if !Catchable(err) {
+		// Nil, a stop, or a break or continue for the enclosing loop
+		// (compared as they are): passed on unchanged.
+		return err
 	}
-	return nil
+	return fmt.Errorf("%s: the fallback of the try at line %d failed too: %w", s.Fallback.Range, line, err)
 }
 
 // fellBack tells the observers that a try's fallback takes over, and why.

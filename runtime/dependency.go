@@ -32,6 +32,12 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 	if err != nil {
 		return cty.NilVal, err
 	}
+	return in.answer(ctx, e, req)
+}
+
+// answer asks req of the exact-match answerer, then of the configured
+// ones in order, and returns the first answer.
+func (in *Interp) answer(ctx context.Context, e *ast.Dependency, req *dependency.Request) (cty.Value, error) {
 	answerers := append([]dependency.Answerer{exactMatch{}}, in.opts.Answerers...)
 	// A answerer that fails (a model that answered nonsense twice) hands
 	// the question on: a person at the terminal may still answer it.
@@ -73,6 +79,20 @@ func (in *Interp) dependency(ctx context.Context, e *ast.Dependency) (cty.Value,
 // dependencyRequest builds the question e asks: its description, result
 // type, task goal, step, evaluated inputs and the screen it is asked about.
 func (in *Interp) dependencyRequest(ctx context.Context, e *ast.Dependency) (*dependency.Request, error) {
+	vals := make([]cty.Value, len(e.Inputs))
+	for i, a := range e.Inputs {
+		v, err := in.eval(ctx, a.Value)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	return in.requestWith(ctx, e, vals)
+}
+
+// requestWith is dependencyRequest with e's inputs evaluated already
+// (vals, one per input).
+func (in *Interp) requestWith(ctx context.Context, e *ast.Dependency, vals []cty.Value) (*dependency.Request, error) {
 	req := &dependency.Request{Sub: e.Sub.Name, Description: e.Description.Value, Result: in.resultType(e)}
 	if e.Main != nil {
 		req.Main = e.Main.Name
@@ -84,12 +104,10 @@ func (in *Interp) dependencyRequest(ctx context.Context, e *ast.Dependency) (*de
 		req.Step, req.Line = s.Name.Name, s.Range.Start.Line
 	}
 	var scope *Elem
-	for _, a := range e.Inputs {
-		v, err := in.eval(ctx, a.Value)
-		if err != nil {
-			return nil, err
-		}
+	for i, a := range e.Inputs {
+		v := vals[i]
 		if a.Name != nil && a.Name.Name == "within" {
+			var err error
 			if scope, err = asElem(v); err != nil {
 				return nil, fmt.Errorf("within: %w", err)
 			}

@@ -17,19 +17,21 @@ import (
 // value is that element. When an input is an element description, the
 // goal is deterministic: that description anchors exactly one visible
 // element (by the rules a step anchors with). Otherwise the explorer's
-// model judges when the goal is reached, and the element is the one the
-// exploration acted on last.
+// model judges when the goal is reached, and the answerers choose the
+// element on the screen reached, as for match_element.
 func (in *Interp) exploreDependency(ctx context.Context, e *ast.Dependency) (cty.Value, error) {
 	fail := func(err error) (cty.Value, error) {
 		return cty.NilVal, fmt.Errorf("explore<%q>: %w", e.Description.Value, err)
 	}
 	var target *Elem
 	var words []string
-	for _, a := range e.Inputs {
+	vals := make([]cty.Value, len(e.Inputs))
+	for i, a := range e.Inputs {
 		v, err := in.eval(ctx, a.Value)
 		if err != nil {
 			return cty.NilVal, err
 		}
+		vals[i] = v
 		if el, err := asElem(v); err == nil && el.Desc != nil {
 			if target == nil {
 				target = el
@@ -75,9 +77,13 @@ func (in *Interp) exploreDependency(ctx context.Context, e *ast.Dependency) (cty
 		}
 		return elemVal(&Elem{Desc: target.Desc, Live: live, Origin: "explore"}), nil
 	}
-	if res.Found == nil {
-		return fail(errors.New("the model judged the goal reached on the first screen, so no element was found; " +
-			"give the element's description as an input"))
+	// The model judged the goal reached. The element explored last only
+	// led to this screen (a menu that a second click would close); the
+	// one the goal means is chosen on it as match_element chooses.
+	req, err := in.requestWith(ctx, e, vals)
+	if err != nil {
+		return fail(err)
 	}
-	return elemVal(&Elem{Desc: snapshotLocator(res.Found), Live: res.Found, Origin: "explore"}), nil
+	req.Sub = "match_element"
+	return in.answer(ctx, e, req)
 }

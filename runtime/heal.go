@@ -13,6 +13,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/knowledge"
 	"github.com/cogflow/cogflow/runtime/llm"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // Healing: when a step's target is not on the screen (no element matches
@@ -123,6 +124,12 @@ func (in *Interp) anchorTarget(ctx context.Context, e *Elem, timeout time.Durati
 		command = in.task.Goal.Value
 	}
 	if scope != nil {
+		if scope.left == 0 {
+			// The explorer reads a budget of 0 as its default: a block
+			// that spent its budget explores no more.
+			return nil, exploreFailed(err, fmt.Errorf("explore: the budget of the explore block at line %d is spent",
+				scope.stmt.Range.Start.Line), nil)
+		}
 		kind, budget, command = "block", scope.left, scope.stmt.Goal.Value
 	}
 	if in.current != nil {
@@ -165,12 +172,14 @@ func (in *Interp) healed(s *ast.Step) bool {
 
 // shows is the goal of exploring for e: its description anchors exactly
 // one visible element on the screen, by the rules a step anchors with
-// (an ambiguity is not the goal).
+// (an ambiguity is not the goal). A tie it settles is not noted: the step
+// notes it when it anchors its target on the screen reached.
 func (in *Interp) shows(ctx context.Context, e *Elem) func(*driver.Tree) (bool, error) {
 	return func(t *driver.Tree) (bool, error) {
 		in.tree = t
+		ties := in.ties
 		el, err := in.anchorElement(ctx, e)
-		in.tree = nil
+		in.tree, in.ties = nil, ties
 		var miss *AnchorError
 		if errors.As(err, &miss) {
 			return false, nil
@@ -190,7 +199,7 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 		j.step, j.line = s.Name.Name, s.Range.Start.Line
 	}
 	j.loops = in.position()
-	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.opts.Explore.Model,
+	o := explore.Options{Budget: budget, Command: command, Memory: in.opts.Explore.Memory, Model: in.redacted(in.opts.Explore.Model),
 		IrreversibleWords: in.opts.IrreversibleWords, Confirm: in.confirmExplore, OnStep: j.onStep}
 	res, err := explore.Explore(ctx, in.drv, g, o)
 	j.flush()
@@ -201,6 +210,32 @@ func (in *Interp) explore(ctx context.Context, kind string, g explore.Goal, budg
 		return res, &exploringError{err: err}
 	}
 	return res, err
+}
+
+// redacted is the exploring model as the run may ask it: the explorer
+// leaves fields' values out of its prompts, but a screen can show a
+// secret elsewhere (a title, a greeting, a link's name), so every prompt
+// passes through the run's secrets first. Nil stays nil.
+func (in *Interp) redacted(m llm.Client) llm.Client {
+	if m == nil || in.secrets.Len() == 0 {
+		return m
+	}
+	return redactedModel{m: m, secrets: in.secrets}
+}
+
+type redactedModel struct {
+	m       llm.Client
+	secrets *redact.Set
+}
+
+// Complete implements llm.Client: the request's messages redacted.
+func (r redactedModel) Complete(ctx context.Context, req llm.Request) (*llm.Response, error) {
+	msgs := make([]llm.Message, len(req.Messages))
+	for i, m := range req.Messages {
+		msgs[i] = llm.Message{Role: m.Role, Content: r.secrets.String(m.Content)}
+	}
+	req.Messages = msgs
+	return r.m.Complete(ctx, req)
 }
 
 // confirmExplore is the run's confirm policy applied to an action
