@@ -1,7 +1,10 @@
 package syntax
 
 import (
+	"cmp"
 	"errors"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -183,29 +186,64 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 // while a statement of its body that failed on its own is an error of its
 // own.
 func (q *quick) keepNested(mark, droppedMark int) {
+	in := inAny(q.dropped[droppedMark:])
 	kept := q.diags[:mark]
 	for _, d := range q.diags[mark:] {
-		if inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
+		if in(d.Range.Start.Offset) {
 			kept = append(kept, d)
 		}
 	}
 	q.diags = kept
 }
 
-func inAny(offset int, ranges []ast.Range) bool {
-	for _, r := range ranges {
-		if r.Start.Offset <= offset && offset <= r.End.Offset {
-			return true
+// inAny returns whether an offset lies in one of the ranges. A statement
+// holding many dropped ones (a block of broken lines) asks it of each of
+// their errors: past a few ranges it searches them merged and sorted, so
+// that the question stays O(log n) rather than making recovery quadratic.
+func inAny(ranges []ast.Range) func(offset int) bool {
+	if len(ranges) <= 8 {
+		return func(offset int) bool {
+			for _, r := range ranges {
+				if r.Start.Offset <= offset && offset <= r.End.Offset {
+					return true
+				}
+			}
+			return false
 		}
 	}
-	return false
+	spans := make([][2]int, len(ranges))
+	for i, r := range ranges {
+		spans[i] = [2]int{r.Start.Offset, r.End.Offset}
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	merged := spans[:1]
+	for _, s := range spans[1:] {
+		if last := &merged[len(merged)-1]; s[0] <= last[1] {
+			last[1] = max(last[1], s[1])
+		} else {
+			merged = append(merged, s)
+		}
+	}
+	return func(offset int) bool {
+		// The last span starting at or before offset is the only one
+		// that can hold it.
+		i := sort.Search(len(merged), func(i int) bool { return merged[i][0] > offset }) - 1
+		return i >= 0 && offset <= merged[i][1]
+	}
 }
 
 // unclaimed reports whether an error was added since diagnostic mark that
 // no statement dropped since droppedMark accounts for.
 func (q *quick) unclaimed(mark, droppedMark int) bool {
+	var in func(int) bool
 	for _, d := range q.diags[mark:] {
-		if d.Severity == diag.Error && !inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if in == nil {
+			in = inAny(q.dropped[droppedMark:])
+		}
+		if !in(d.Range.Start.Offset) {
 			return true
 		}
 	}
