@@ -35,3 +35,32 @@ func TestRecoveryLinear(t *testing.T) {
 		t.Errorf("%d times the statements took %.1f times as long (%v, %v): recovery is not linear", factor, ratio, a, b)
 	}
 }
+
+// TestRecoveryNestedTries: tries without a fallback nested deep around a
+// large body cost about what one does. Each try's error is explained by
+// participle on its tokens, which once held the tries inside it (dropped
+// already) and their body: the body was read again for every level.
+func TestRecoveryNestedTries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times two parses")
+	}
+	const depth = 40
+	parse := func(d int) time.Duration {
+		src := []byte("task a {\n" + strings.Repeat("try {\n", d) +
+			strings.Repeat("  op1 = click(button(name: \"Go\"))\n", 500) + strings.Repeat("}\n", d) + "}\n")
+		best := time.Duration(1 << 62)
+		for range 2 {
+			t0 := time.Now()
+			p := ParsePartial("f.cog", src)
+			best = min(best, time.Since(t0))
+			if len(p.Diags) != d || !strings.Contains(p.Diags[0].Message, "this try has no fallback") {
+				t.Fatalf("depth %d: %v, want %d errors that the try has no fallback", d, p.Diags, d)
+			}
+		}
+		return best
+	}
+	one, deep := parse(1), parse(depth)
+	if ratio := float64(deep) / float64(one); ratio > 8 {
+		t.Errorf("%d nested tries took %.1f times as long as one (%v, %v): the body is read once per level", depth, ratio, one, deep)
+	}
+}
