@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -26,11 +27,7 @@ func NewLayout(name string) (*Site, error) {
 	if name == "" {
 		name = LayoutOriginal
 	}
-	known := false
-	for _, l := range Layouts {
-		known = known || l == name
-	}
-	if !known {
+	if !slices.Contains(Layouts, name) {
 		return nil, fmt.Errorf("unknown layout %q: want one of %s", name, strings.Join(Layouts, ", "))
 	}
 	s := New()

@@ -104,6 +104,9 @@ func (p *parser) atTopLevel(d *diag.Diagnostic, s int, say func(msg, note, sugge
 	case statementWords[first]:
 		return say(fmt.Sprintf("%s is a statement: it goes inside a task or a skill", first), atTop,
 			fmt.Sprintf("write task NAME { %s … }", first))
+	case Keywords[first]:
+		// task = …, skill(…): a declaration missing its name, not a step.
+		return false
 	case p.tokens[s].Kind() == tokIdent && s+1 < len(p.tokens) && p.val(p.tokens[s+1]) == "=":
 		return say("a step goes inside a task or a skill", atTop,
 			fmt.Sprintf("write task NAME { %s = … }", first))

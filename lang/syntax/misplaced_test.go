@@ -28,6 +28,9 @@ func TestMisplacedConstructs(t *testing.T) {
 		{"break\n", "break is a statement", "allowed at the top", "repeat 3"},
 		{"op1 = f()\n", "a step goes inside a task", "allowed at the top", "task NAME { op1 ="},
 		{"click(x)\n", "and needs a name", "allowed at the top", "op1 = click"},
+		// A declaration missing its name is not a step out of place.
+		{"task = f()\n", `unexpected "=", expected a name`, "", ""},
+		{"skill(x: string) { op1 = f() }\n", `unexpected "(", expected a name`, "", ""},
 	}
 	for _, tt := range tests {
 		_, ds := Parse("f.cog", []byte(tt.src))

@@ -1,7 +1,10 @@
 package syntax
 
 import (
+	"cmp"
 	"errors"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -161,7 +164,7 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 		}
 		q.scratch = scratch
 		q.keepNested(mark, droppedMark)
-		q.drop(start, q.i, decl)
+		q.drop(start, q.i, decl, droppedMark)
 		ok = false
 	}()
 	x = parse()
@@ -183,29 +186,71 @@ func tryParse[T any](q *quick, parse func() T, decl bool) (x T, ok bool) {
 // while a statement of its body that failed on its own is an error of its
 // own.
 func (q *quick) keepNested(mark, droppedMark int) {
+	in := inAny(q.dropped[droppedMark:])
 	kept := q.diags[:mark]
 	for _, d := range q.diags[mark:] {
-		if inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
+		if in(d.Range.Start.Offset) {
 			kept = append(kept, d)
 		}
 	}
 	q.diags = kept
 }
 
-func inAny(offset int, ranges []ast.Range) bool {
-	for _, r := range ranges {
-		if r.Start.Offset <= offset && offset <= r.End.Offset {
-			return true
+// inAny returns whether an offset lies in one of the ranges. A statement
+// holding many dropped ones (a block of broken lines) asks it of each of
+// their errors: past a few ranges it searches them merged and sorted, so
+// that the question stays O(log n) rather than making recovery quadratic.
+func inAny(ranges []ast.Range) func(offset int) bool {
+	if len(ranges) <= 8 {
+		return func(offset int) bool {
+			for _, r := range ranges {
+				if r.Start.Offset <= offset && offset <= r.End.Offset {
+					return true
+				}
+			}
+			return false
 		}
 	}
-	return false
+	merged := mergeRanges(ranges)
+	return func(offset int) bool {
+		// The last span starting at or before offset is the only one
+		// that can hold it.
+		i := sort.Search(len(merged), func(i int) bool { return merged[i][0] > offset }) - 1
+		return i >= 0 && offset <= merged[i][1]
+	}
+}
+
+// mergeRanges is the union of non-empty ranges as [start, end] offset
+// pairs, sorted and disjoint.
+func mergeRanges(ranges []ast.Range) [][2]int {
+	spans := make([][2]int, len(ranges))
+	for i, r := range ranges {
+		spans[i] = [2]int{r.Start.Offset, r.End.Offset}
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	merged := spans[:1]
+	for _, s := range spans[1:] {
+		if last := &merged[len(merged)-1]; s[0] <= last[1] {
+			last[1] = max(last[1], s[1])
+		} else {
+			merged = append(merged, s)
+		}
+	}
+	return merged
 }
 
 // unclaimed reports whether an error was added since diagnostic mark that
 // no statement dropped since droppedMark accounts for.
 func (q *quick) unclaimed(mark, droppedMark int) bool {
+	var in func(int) bool
 	for _, d := range q.diags[mark:] {
-		if d.Severity == diag.Error && !inAny(d.Range.Start.Offset, q.dropped[droppedMark:]) {
+		if d.Severity != diag.Error {
+			continue
+		}
+		if in == nil {
+			in = inAny(q.dropped[droppedMark:])
+		}
+		if !in(d.Range.Start.Offset) {
 			return true
 		}
 	}
@@ -222,9 +267,10 @@ func (p *parser) tokensRange(start, end int) ast.Range {
 // drop reports the failure at token failed of the statement (or
 // declaration) beginning at token start, records what it leaves out, and
 // moves on to the resynchronisation point.
-func (q *quick) drop(start, failed int, decl bool) {
+func (q *quick) drop(start, failed int, decl bool, droppedMark int) {
 	end, paren := q.resync(start, failed, decl)
 	q.noteBroken(start, end)
+	nested := q.dropped[droppedMark:len(q.dropped):len(q.dropped)] // its statements dropped already
 	q.dropped = append(q.dropped, q.tokensRange(start, end))
 	switch {
 	case paren < 0 && q.alreadyReported(start, failed):
@@ -240,7 +286,7 @@ func (q *quick) drop(start, failed int, decl bool) {
 	default:
 		q.reportedErrors++
 		q.stmtStart, q.top = start, decl
-		q.explain(start, end, decl)
+		q.explain(start, end, decl, nested)
 		q.stmtStart, q.top = -1, false
 	}
 	q.failure = nil
@@ -368,9 +414,9 @@ func (p *parser) alreadyReported(start, failed int) bool {
 }
 
 // explain writes the error of the dropped tokens [start, end).
-func (q *quick) explain(start, end int, decl bool) {
+func (q *quick) explain(start, end int, decl bool, nested []ast.Range) {
 	f := q.failure
-	err := q.participleChunk(start, end, decl)
+	err := q.participleChunk(start, end, decl, nested)
 	var perr participle.Error
 	if err == nil || !errors.As(err, &perr) || perr.Position().Offset >= q.chunkEnd(end) {
 		// Participle accepts the dropped tokens alone, or fails only at
@@ -389,8 +435,12 @@ func (q *quick) chunkEnd(end int) int { return int(q.tokens[end].Offset) }
 // participleChunk runs participle on tokens [start, end) alone: as a file
 // for a declaration, inside `task _ { … }` for a statement. The tokens it
 // adds lie at the chunk's end, so that an error there is recognised as
-// the end of the chunk and not reported.
-func (q *quick) participleChunk(start, end int, decl bool) error {
+// the end of the chunk and not reported. The nested statements dropped
+// already are left out, as the fast path left them: participle would only
+// stop at their errors again, before the fast path's failure, after
+// reading them once more for each statement around them (a try without
+// fallback inside another, 64 deep, read a large body 64 times).
+func (q *quick) participleChunk(start, end int, decl bool, nested []ast.Range) error {
 	at := q.chunkEnd(end)
 	virtual := func(typ lexer.TokenType, v string, off int) lexer.Token {
 		return lexer.Token{Type: typ, Value: v, Pos: lexer.Position{Filename: q.filename, Offset: off}}
@@ -400,7 +450,7 @@ func (q *quick) participleChunk(start, end int, decl bool) error {
 		from := int(q.tokens[start].Offset)
 		toks = append(toks, virtual(tokIdent, "task", from), virtual(tokIdent, "_", from), virtual(tokOp, "{", from))
 	}
-	toks = append(toks, participleTokens(q.filename, q.text, q.tokens[start:end])...)
+	toks = append(toks, participleTokens(q.filename, q.text, q.without(q.tokens[start:end], nested))...)
 	if !decl {
 		toks = append(toks, virtual(tokOp, "}", at))
 	}
@@ -411,6 +461,27 @@ func (q *quick) participleChunk(start, end int, decl bool) error {
 	}
 	_, err = cogParser.ParseFromLexer(lex)
 	return err
+}
+
+// without is toks less those that begin in one of the ranges.
+func (q *quick) without(toks []token, ranges []ast.Range) []token {
+	if len(ranges) == 0 {
+		return toks
+	}
+	spans := mergeRanges(ranges)
+	var out []token
+	k := 0
+	for _, tok := range toks {
+		off := int(tok.Offset)
+		for k < len(spans) && spans[k][1] <= off {
+			k++ // a range's end is its last token's end: no token begins there
+		}
+		if k < len(spans) && spans[k][0] <= off {
+			continue
+		}
+		out = append(out, tok)
+	}
+	return out
 }
 
 // noteBroken records the names the dropped tokens [start, end) mention,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -14,14 +13,12 @@ import (
 var constructWords = []string{"for", "if", "repeat", "while", "until", "try", "explore"}
 
 // constructsOf lists the control-flow constructs a workflow uses, each
-// once, in constructWords' order ("-" for a straight line). It walks every
-// block by reflection, so that statements added to the language later
-// (try, explore) are found by their type's name without this harness
-// naming their fields.
+// once, in constructWords' order ("-" for a straight line): the
+// statements of every block, and an explore<"…"> dependency as "explore".
 func constructsOf(f *ast.File) string {
 	seen := map[string]bool{}
 	for _, b := range f.Bodies() {
-		walkConstructs(reflect.ValueOf(b), seen, 0)
+		noteConstructs(b, seen)
 	}
 	var out []string
 	for _, w := range constructWords {
@@ -35,38 +32,34 @@ func constructsOf(f *ast.File) string {
 	return strings.Join(out, ",")
 }
 
-// walkConstructs notes the construct of each statement under v: a type
-// named XStmt is construct "x" (a WhileStmt with Until set is "until"),
-// and an explore<"…"> dependency is "explore". depth bounds the walk.
-func walkConstructs(v reflect.Value, seen map[string]bool, depth int) {
-	if depth > 200 || !v.IsValid() {
-		return
-	}
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			return
-		}
-		if d, ok := v.Interface().(*ast.Dependency); ok && d.Sub.Name == "explore" {
+// noteConstructs notes the construct of each statement of b and of the
+// blocks nested in it.
+func noteConstructs(b *ast.Block, seen map[string]bool) {
+	for _, s := range b.Stmts {
+		switch s := s.(type) {
+		case *ast.ForStmt:
+			seen["for"] = true
+		case *ast.IfStmt:
+			seen["if"] = true
+		case *ast.RepeatStmt:
+			seen["repeat"] = true
+		case *ast.WhileStmt:
+			seen[s.Keyword()] = true
+		case *ast.TryStmt:
+			seen["try"] = true
+		case *ast.ExploreStmt:
 			seen["explore"] = true
 		}
-		walkConstructs(v.Elem(), seen, depth+1)
-	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			walkConstructs(v.Index(i), seen, depth+1)
+		for _, e := range ast.Exprs(s) {
+			ast.Inspect(e, func(e ast.Expr) bool {
+				if d, ok := e.(*ast.Dependency); ok && d.Sub.Name == "explore" {
+					seen["explore"] = true
+				}
+				return true
+			})
 		}
-	case reflect.Struct:
-		name := strings.ToLower(strings.TrimSuffix(v.Type().Name(), "Stmt"))
-		if strings.HasSuffix(v.Type().Name(), "Stmt") && v.Type().Name() != "JumpStmt" {
-			if u := v.FieldByName("Until"); name == "while" && u.IsValid() && u.Kind() == reflect.Bool && u.Bool() {
-				name = "until"
-			}
-			seen[name] = true
-		}
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walkConstructs(v.Field(i), seen, depth+1)
-			}
+		for _, inner := range ast.Bodies(s) {
+			noteConstructs(inner, seen)
 		}
 	}
 }

@@ -12,6 +12,8 @@ func TestConstructsOf(t *testing.T) {
 		{`op1 = click(button(name: "Go"))`, "-"},
 		{"for item in items(list(id: \"l\")) {\n    if visible(button(name: \"Odd\", within: item)) {\n      op1 = click(button(name: \"Odd\", within: item))\n    }\n  }", "for,if"},
 		{"until text(id: \"v\").text == \"3\", max: 200 {\n    op1 = key(\"ArrowRight\")\n  }\n  while exists(button(name: \"More\")) {\n    repeat 2 {\n      op2 = click(button(name: \"More\"))\n    }\n  }", "repeat,while,until"},
+		{"try {\n    op1 = click(button(name: \"Go\"))\n  } fallback {\n    explore \"the Go button\" {\n      op2 = click(button(name: \"Go\"))\n    }\n  }", "try,explore"},
+		{"if visible(explore<\"the More link\">(\"More\")) {\n    op1 = click(button(name: \"More\"))\n  }", "if,explore"},
 	} {
 		src := "task t \"x\" {\n  driver browser\n  " + tc.body + "\n}\n"
 		f, ds := syntax.Parse("t.cog", []byte(src))
