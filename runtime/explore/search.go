@@ -382,6 +382,11 @@ func (e *explorer) success(ctx context.Context, stack []*frame) (Result, error) 
 			return res, fmt.Errorf("explore: reached the goal, but saving the path failed: %w", err)
 		}
 	}
+	if tm, ok := e.o.Memory.(TaskMemory); ok && e.command != "" {
+		if err := tm.SaveTask(e.task(now)); err != nil {
+			return res, fmt.Errorf("explore: reached the goal, but saving the command failed: %w", err)
+		}
+	}
 	if e.o.Model == nil {
 		return res, nil
 	}
