@@ -116,7 +116,10 @@ func TestResumeRefusals(t *testing.T) {
 				got += err.Error()
 			}
 			if !strings.Contains(got, tc.want) {
-				t.Errorf("got %q, want it to say %q", got, tc.want)
+				// The runs the lookup saw, to tell a flake from a bug (it
+				// failed once in CI saying "no interrupted run").
+				runs, lerr := journal.List(root)
+				t.Errorf("got %q, want it to say %q; runs listed: %+v (%v)", got, tc.want, runs, lerr)
 			}
 			if tc.settled != "" {
 				if err != nil {
