@@ -33,10 +33,14 @@ type Options struct {
 // runs its rows in parallel), since each run keeps its state (variables,
 // secrets, journal, driver) to itself.
 type Workflow struct {
-	name      string
-	src       []byte
-	file      *ast.File // nil when the file has syntax errors
-	info      *check.Info
+	name string
+	src  []byte
+	file *ast.File // nil when the file has syntax errors
+	info *check.Info
+	// tree and treeInfo are the file as far as it parsed, and what the
+	// checker learned of it, also when it has syntax errors.
+	tree      *ast.File
+	treeInfo  *check.Info
 	diags     diag.List
 	knowledge *kb.KB
 }
@@ -72,11 +76,13 @@ func LoadSource(name string, src []byte, opts Options) (*Workflow, diag.List) {
 	parsed := syntax.ParsePartial(name, src)
 	w.diags = parsed.Diags
 	var more diag.List
+	w.tree = parsed.File
 	if parsed.Diags.HasErrors() {
-		_, more = check.CheckPartial(parsed.File, kb.CheckEnv(w.knowledge), parsed.Broken, parsed.Mentioned)
+		w.treeInfo, more = check.CheckPartial(parsed.File, kb.CheckEnv(w.knowledge), parsed.Broken, parsed.Mentioned)
 	} else {
 		w.file = parsed.File
 		w.info, more = check.Check(w.file, kb.CheckEnv(w.knowledge))
+		w.treeInfo = w.info
 	}
 	w.diags = append(w.diags, more...)
 	w.diags = append(w.diags, kdiags...)
@@ -104,6 +110,12 @@ func (w *Workflow) SHA256() string {
 
 // File is the syntax tree; nil when the file has syntax errors.
 func (w *Workflow) File() *ast.File { return w.file }
+
+// Tree is the syntax tree as far as it parsed and what the checker
+// learned of it, also when the file has syntax errors (File is nil then):
+// an editor shows an outline, hovers and completes while a line is
+// broken. A tree with syntax errors cannot run.
+func (w *Workflow) Tree() (*ast.File, *check.Info) { return w.tree, w.treeInfo }
 
 // Info is what the checker learned (types, references), for the graph and
 // the interpreter.

@@ -65,6 +65,7 @@ func init() {
 		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},
 		{name: "reflect", args: "FILE.cog [--against REV] [--apply] [--dry-run] [--dir .cogflow]", summary: "learn from edited dependencies: propose knowledge base updates", run: runReflect},
 		{name: "cost", args: "FILE [--iterations N] [--task NAME] [--dir DIR]", summary: "estimate the LLM calls, tokens and cost of a run", run: runCost},
+		{name: "lsp", args: "[--stdio]", summary: "serve the Language Server Protocol on stdin/stdout, for editors", run: runLSP},
 		{name: "version", summary: "print the version", run: runVersion},
 		{name: "help", args: "[COMMAND]", summary: "show help for a command", run: runHelp},
 	}

@@ -14,13 +14,17 @@ func runVersion(c *cli, args []string) int {
 	if _, code, ok := c.parseArgs(fs, args); !ok {
 		return code
 	}
-	v := version
-	if v == "" {
-		v = "devel"
-		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-			v = info.Main.Version
-		}
-	}
-	fmt.Fprintf(c.stdout, "cogflow %s\n", v)
+	fmt.Fprintf(c.stdout, "cogflow %s\n", versionString())
 	return exitOK
+}
+
+// versionString is the version `cogflow version` prints.
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "devel"
 }
