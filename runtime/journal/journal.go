@@ -98,6 +98,10 @@ type RunMeta struct {
 	Secrets  *redact.Set       // the run's secrets, a set that grows as the run goes: never written anywhere; nil: none
 	Resume   string            // id of the run this one resumes, or ""
 	Row      int               // CSV row this run works on, -1 if none
+	// Batch is the id of the batch (several rows of one inputs file, run
+	// by `run --inputs` or submitted to Temporal) this run is a row of;
+	// "" for a run on its own.
+	Batch string
 	// WorkflowSHA256 is the hex SHA-256 of the workflow file's bytes, so
 	// that a resume can refuse a workflow that changed since.
 	WorkflowSHA256 string
@@ -116,6 +120,7 @@ type RunStarted struct {
 	Inputs   map[string]string `json:"inputs,omitempty"`
 	Resume   string            `json:"resume,omitempty"`
 	Row      int               `json:"row"`
+	Batch    string            `json:"batch,omitempty"`
 	Started  time.Time         `json:"started"`
 	// WorkflowSHA256: see RunMeta.
 	WorkflowSHA256 string `json:"workflow_sha256,omitempty"`

@@ -73,7 +73,7 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 	}
 	w := &Writer{id: id, dir: dir, f: f, red: newRedactor(meta.Secrets), lock: lock}
 	start := RunStarted{ID: id, Workflow: meta.Workflow, Task: meta.Task, Driver: meta.Driver,
-		Inputs: meta.Inputs, Resume: meta.Resume, Row: meta.Row, Started: started, WorkflowSHA256: meta.WorkflowSHA256}
+		Inputs: meta.Inputs, Resume: meta.Resume, Row: meta.Row, Batch: meta.Batch, Started: started, WorkflowSHA256: meta.WorkflowSHA256}
 	w.tally.start(start)
 	fail := func(err error) (*Writer, error) {
 		f.Close()
