@@ -15,7 +15,7 @@ import (
 // testClient speaks the protocol to a Server over pipes, as an editor
 // does, so that the tests go through framing, dispatch and JSON.
 type testClient struct {
-	t      *testing.T
+	t      testing.TB
 	conn   *conn
 	mu     sync.Mutex
 	nextID int
@@ -23,12 +23,13 @@ type testClient struct {
 	notes  chan *message // notifications and server requests, in order
 	done   chan error
 	dir    string // the workspace folder
+	srv    *Server
 	closed bool
 }
 
 // newTestClient starts a server and initializes it with dir as the one
 // workspace folder (a fresh temporary folder when dir is "").
-func newTestClient(t *testing.T, dir string, opts Options) *testClient {
+func newTestClient(t testing.TB, dir string, opts Options) *testClient {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
@@ -39,7 +40,7 @@ func newTestClient(t *testing.T, dir string, opts Options) *testClient {
 	cr, sw := io.Pipe()
 	sr, cw := io.Pipe()
 	s := NewServer(opts)
-	c := &testClient{t: t, conn: newConn(cr, cw), waits: map[string]chan *message{}, notes: make(chan *message, 1000), done: make(chan error, 1), dir: dir}
+	c := &testClient{t: t, srv: s, conn: newConn(cr, cw), waits: map[string]chan *message{}, notes: make(chan *message, 1000), done: make(chan error, 1), dir: dir}
 	go func() {
 		err := s.Serve(context.Background(), sr, sw)
 		sw.Close()
@@ -151,7 +152,12 @@ func (c *testClient) notify(method string, params any) {
 // open opens a document named name in the workspace folder and returns
 // its URI. The file need not exist on disk.
 func (c *testClient) open(name, text string) string {
-	uri := PathToURI(filepath.Join(c.dir, name))
+	return c.openAt(filepath.Join(c.dir, name), text)
+}
+
+// openAt opens the document at an absolute path.
+func (c *testClient) openAt(path, text string) string {
+	uri := PathToURI(path)
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": uri, "languageId": "cogflow", "version": 1, "text": text}})
 	return uri

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"time"
 )
 
@@ -180,6 +181,16 @@ func (s *Server) publish(uri string) {
 	if s.ctx.Err() != nil {
 		return
 	}
+	defer func() {
+		// A bug in the checker must not end the session the person is
+		// typing in; it is logged, and the next edit tries again.
+		if p := recover(); p != nil {
+			if onPanic != nil {
+				onPanic("publishDiagnostics", p)
+			}
+			s.logf("panic analyzing %s: %v\n%s", uri, p, debug.Stack())
+		}
+	}()
 	d, err := s.Document(uri)
 	if err != nil {
 		return // closed meanwhile

@@ -28,7 +28,7 @@ type project struct {
 func (s *Server) projectFor(path string) (*kb.KB, string) {
 	dir := s.findProjectDir(path)
 	if dir == "" {
-		return kb.Default(), ""
+		return s.defaultKB(), ""
 	}
 	s.mu.Lock()
 	p := s.projects[dir]
@@ -42,9 +42,20 @@ func (s *Server) projectFor(path string) (*kb.KB, string) {
 		s.publishFileDiags(cogflow.ProjectKBPath(dir), ds)
 	}
 	if p.kb == nil {
-		return kb.Default(), dir // broken: its errors are shown on knowledge.hcl
+		return s.defaultKB(), dir // broken: its errors are shown on knowledge.hcl
 	}
 	return p.kb, dir
+}
+
+// defaultKB is the knowledge base shipped with cogflow, parsed once per
+// session rather than at every keystroke; nothing changes it.
+func (s *Server) defaultKB() *kb.KB {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.builtinKB == nil {
+		s.builtinKB = kb.Default()
+	}
+	return s.builtinKB
 }
 
 func (s *Server) findProjectDir(path string) string {

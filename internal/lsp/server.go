@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cogflow/cogflow/stdlib/kb"
 	"io"
 	"runtime/debug"
 	"strconv"
@@ -41,6 +42,7 @@ type Server struct {
 	roots       []string // workspace folders, as paths
 	docs        map[string]*docState
 	projects    map[string]*project
+	builtinKB   *kb.KB                        // see defaultKB
 	inflight    map[string]context.CancelFunc // requests being answered, by id
 	nextCall    int
 	calls       map[string]chan *message // the server's own requests awaiting a response
@@ -179,6 +181,9 @@ func (s *Server) dispatch(m *message) {
 func (s *Server) call(ctx context.Context, m *message, h Handler) (res any, err error) {
 	defer func() {
 		if p := recover(); p != nil {
+			if onPanic != nil {
+				onPanic(m.Method, p)
+			}
 			s.logf("panic in %s: %v\n%s", m.Method, p, debug.Stack())
 			res, err = nil, &ResponseError{Code: CodeInternalError, Message: fmt.Sprintf("internal error in %s: %v", m.Method, p)}
 		}
@@ -189,6 +194,11 @@ func (s *Server) call(ctx context.Context, m *message, h Handler) (res any, err 
 	}
 	return res, err
 }
+
+// onPanic, when set (by tests and the fuzzer), is told of every panic a
+// handler had: the server survives them, so the client alone would see
+// only an internal error.
+var onPanic func(method string, p any)
 
 func (s *Server) reply(id json.RawMessage, res any, err error) {
 	m := &message{ID: id}

@@ -1,0 +1,136 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// withSubcategory is the default knowledge base with one more
+// subcategory, as a project's knowledge.hcl after `cogflow reflect`.
+func withSubcategory(t *testing.T, name string) string {
+	t.Helper()
+	src, err := os.ReadFile("../../stdlib/knowledge.hcl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := `category "information_comprehension" {`
+	return strings.Replace(string(src), open, open+`
+  subcategory "`+name+`" {
+    definition = "Say how a review feels about the product."
+    examples = [
+      "`+name+`<\"how the review feels\">(op1)",
+      "`+name+`<\"the mood of the comment\">(op2)",
+    ]
+  }
+`, 1)
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func usesSub(name string) string {
+	return `task t "t" {
+  driver browser
+  op1 = copy(textbox(name: "Review"))
+  op2 = type(textbox(name: "Mood"), ` + name + `<"how the review feels">(op1))
+}
+`
+}
+
+// Each root of a multi-root workspace has its own .cogflow folder: a
+// subcategory one project's knowledge base adds is known in its files and
+// unknown in the other's.
+func TestProjectPerWorkspaceFolder(t *testing.T) {
+	base := t.TempDir()
+	a, b := filepath.Join(base, "a"), filepath.Join(base, "b")
+	writeFile(t, filepath.Join(a, ".cogflow", "knowledge.hcl"), withSubcategory(t, "sentiment"))
+	writeFile(t, filepath.Join(b, ".cogflow", "knowledge.hcl"), withSubcategory(t, "tone"))
+	c := newTestClient(t, base, Options{})
+	c.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
+		"added": []any{map[string]any{"uri": PathToURI(a), "name": "a"}, map[string]any{"uri": PathToURI(b), "name": "b"}}}})
+	inA := c.openAt(filepath.Join(a, "flows", "x.cog"), usesSub("sentiment"))
+	if ds := c.diagnostics(inA, 1); len(ds) != 0 {
+		t.Errorf("a/flows/x.cog: %v, want none (a's knowledge base has sentiment)", ds)
+	}
+	inB := c.openAt(filepath.Join(b, "x.cog"), usesSub("sentiment"))
+	ds := c.diagnostics(inB, 1)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "sentiment") {
+		t.Errorf("b/x.cog: %v, want one error about sentiment", ds)
+	}
+}
+
+// A change of knowledge.hcl re-checks the open files; a knowledge.hcl
+// that does not parse gets its errors on itself.
+func TestKnowledgeBaseChangeRechecks(t *testing.T) {
+	dir := t.TempDir()
+	kbPath := filepath.Join(dir, ".cogflow", "knowledge.hcl")
+	writeFile(t, kbPath, withSubcategory(t, "sentiment"))
+	c := newTestClient(t, dir, Options{})
+	uri := c.open("x.cog", usesSub("sentiment"))
+	if ds := c.diagnostics(uri, 1); len(ds) != 0 {
+		t.Fatalf("before: %v", ds)
+	}
+	writeFile(t, kbPath, withSubcategory(t, "tone"))
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": PathToURI(kbPath), "type": 2}}})
+	if ds := c.diagnostics(uri, 1); len(ds) != 1 || !strings.Contains(ds[0].Message, "sentiment") {
+		t.Errorf("after the knowledge base lost sentiment: %v", ds)
+	}
+	writeFile(t, kbPath, "category {")
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": PathToURI(kbPath), "type": 2}}})
+	if ds := c.diagnostics(PathToURI(kbPath), 0); len(ds) == 0 || ds[0].Range.Start.Line != 0 {
+		t.Errorf("a broken knowledge.hcl: %v, want its errors on line 1", ds)
+	}
+}
+
+func init() {
+	register("cogflow/test/wait", func(ctx context.Context, _ *Server, _ json.RawMessage) (any, error) {
+		select {
+		case <-ctx.Done():
+			return "cancelled", nil
+		case <-time.After(20 * time.Second):
+			return "not cancelled", nil
+		}
+	}, nil)
+}
+
+func TestCancelRequest(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	id, ch := c.send("cogflow/test/wait", nil)
+	c.notify("$/cancelRequest", map[string]any{"id": id})
+	select {
+	case m := <-ch:
+		if m.Error == nil || m.Error.Code != CodeRequestCancelled {
+			t.Errorf("cancelled request: result %s error %v, want code %d", m.Result, m.Error, CodeRequestCancelled)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no response to the cancelled request")
+	}
+}
+
+// The server answers bad messages with errors and goes on.
+func TestBadMessages(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	for _, body := range []string{`{"jsonrpc": "2.0", "id": 1, "method": `, `[1, 2]`, `{"id": 7, "method": "shutdown"}`} {
+		if _, err := c.conn.w.Write([]byte("Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Still alive: a document opens and is checked.
+	uri := c.open("x.cog", "task t \"t\" {\n  driver browser\n  op1 = click(nope)\n}\n")
+	if ds := c.diagnostics(uri, 1); len(ds) == 0 {
+		t.Error("no diagnostics after bad messages")
+	}
+}
