@@ -134,3 +134,25 @@ func TestBadMessages(t *testing.T) {
 		t.Error("no diagnostics after bad messages")
 	}
 }
+
+// A changed cogflow.hcl is checked, and its problems shown on it; fixed,
+// they go away.
+func TestConfigChangeIsChecked(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cogflow.hcl")
+	c := newTestClient(t, dir, Options{})
+	changed := func() {
+		c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": PathToURI(path), "type": 2}}})
+	}
+	writeFile(t, path, "llm {\n  text_modle = \"gpt-4o\"\n}\n")
+	changed()
+	ds := c.diagnostics(PathToURI(path), 0)
+	if len(ds) == 0 || ds[0].Range.Start.Line != 1 {
+		t.Fatalf("a misspelled attribute in cogflow.hcl: %v, want an error on line 2", ds)
+	}
+	writeFile(t, path, "llm {\n  text_model = \"gpt-4o\"\n}\n")
+	changed()
+	if ds := c.diagnostics(PathToURI(path), 0); len(ds) != 0 {
+		t.Errorf("after the fix: %v", ds)
+	}
+}
