@@ -9,6 +9,10 @@ const { LanguageClient } = require('vscode-languageclient/node');
 
 /** @type {LanguageClient | undefined} */
 let client;
+/** @type {vscode.OutputChannel | undefined} */
+let output; // one channel for the window, kept across restarts
+/** @type {vscode.FileSystemWatcher[]} */
+let watchers = []; // the client hooks them but never disposes them: activate does
 
 // serverOptions reads the two settings each time the server starts, so a
 // restart picks up a changed path without reloading the window.
@@ -20,25 +24,18 @@ function serverOptions() {
   return { run, debug: run };
 }
 
-async function start(context) {
-  const output = vscode.window.createOutputChannel('cogflow');
+async function start() {
   const clientOptions = {
     documentSelector: [{ language: 'cogflow' }],
     outputChannel: output,
     // The server re-checks the open files when a project's knowledge base
     // or configuration changes (workspace/didChangeWatchedFiles).
-    synchronize: {
-      fileEvents: [
-        vscode.workspace.createFileSystemWatcher('**/.cogflow/knowledge.hcl'),
-        vscode.workspace.createFileSystemWatcher('**/cogflow.hcl'),
-      ],
-    },
+    synchronize: { fileEvents: watchers },
   };
   // The code lenses' commands (Run task, Dry run) need nothing here: the
   // client registers every command the server lists in
   // executeCommandProvider and sends it back as workspace/executeCommand.
   client = new LanguageClient('cogflow', 'cogflow language server', serverOptions(), clientOptions);
-  context.subscriptions.push(output);
   try {
     await client.start();
   } catch (err) {
@@ -50,29 +47,42 @@ async function start(context) {
   }
 }
 
+// stop stops the server if it runs; a client whose server never started
+// (a wrong cogflow.server.path) has nothing to stop, and stop() would throw.
 async function stop() {
-  if (client) {
-    const c = client;
-    client = undefined;
-    await c.stop();
+  const c = client;
+  client = undefined;
+  if (c && c.isRunning()) {
+    try {
+      await c.stop();
+    } catch (err) {
+      output.appendLine(`stopping the server: ${err && err.message ? err.message : err}`);
+    }
   }
 }
 
 /** @param {vscode.ExtensionContext} context */
 async function activate(context) {
+  output = vscode.window.createOutputChannel('cogflow');
+  watchers = [
+    vscode.workspace.createFileSystemWatcher('**/.cogflow/knowledge.hcl'),
+    vscode.workspace.createFileSystemWatcher('**/cogflow.hcl'),
+  ];
   context.subscriptions.push(
+    output,
+    ...watchers,
     vscode.commands.registerCommand('cogflow.restartServer', async () => {
       await stop();
-      await start(context);
+      await start();
     }),
     vscode.workspace.onDidChangeConfiguration(async (e) => {
       if (e.affectsConfiguration('cogflow.server')) {
         await stop();
-        await start(context);
+        await start();
       }
     })
   );
-  await start(context);
+  await start();
 }
 
 function deactivate() {
