@@ -100,7 +100,8 @@ eval:
 # its registry cannot be reached, so the tests never skip. `make vsix`
 # packages the extension as bin/cogflow.vsix with the pinned @vscode/vsce;
 # `make test-editors` runs the grammar tests (vscode-tmgrammar-test, the
-# examples and docs tokenized), builds the .vsix and checks its manifest.
+# examples and docs tokenized), builds the .vsix and checks its manifest,
+# and starts cogflow lsp with the extension's default arguments.
 .PHONY: vsix test-editors
 VSCODE_EXT := editor-support/vscode
 VSIX       := bin/cogflow.vsix
@@ -112,6 +113,7 @@ vsix: deps $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p bin
 	cd $(VSCODE_EXT) && ./node_modules/.bin/vsce package --out ../../$(VSIX)
 
-test-editors: vsix
+test-editors: vsix build
 	cd $(VSCODE_EXT) && npm test
 	$(GO) run ./tools/vsixcheck $(VSIX)
+	cd $(VSCODE_EXT) && node test/server.js ../../$(BIN)
