@@ -2,7 +2,10 @@
 // and the ```cog blocks of docs/*.md — with the grammar, and fails when a
 // token is marked invalid or a non-blank character is left unclassified
 // (only source.cogflow or a meta.* scope): the grammar must know all the
-// language the project itself writes. Run by `npm test`.
+// language the project itself writes. It also replays the language
+// configuration's indentation rules (what Enter and "}" do) over the
+// examples, which are in cogflow fmt's layout, and fails where the rules
+// would indent a line differently from cogflow fmt. Run by `npm test`.
 'use strict';
 
 const fs = require('fs');
@@ -12,6 +15,24 @@ const oniguruma = require('vscode-oniguruma');
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const grammarPath = path.resolve(__dirname, '..', 'syntaxes', 'cogflow.tmLanguage.json');
+const config = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'language-configuration.json'), 'utf8'));
+
+// indentFailures replays indentationRules over text in cogflow fmt's layout
+// (two spaces a level) and returns the lines they would indent otherwise.
+function indentFailures(name, text) {
+  const increase = new RegExp(config.indentationRules.increaseIndentPattern);
+  const decrease = new RegExp(config.indentationRules.decreaseIndentPattern);
+  const out = [];
+  let level = 0;
+  text.split('\n').forEach((line, n) => {
+    if (line.trim() === '') return;
+    if (decrease.test(line)) level--;
+    const indent = line.length - line.trimStart().length;
+    if (indent !== 2 * level) out.push(`${name} line ${n + 1}: the indentation rules give ${2 * level} spaces, cogflow fmt ${indent}`);
+    if (increase.test(line)) level++;
+  });
+  return out;
+}
 
 // corpus returns [name, text] for each example file and docs block.
 function corpus() {
@@ -71,11 +92,20 @@ async function main() {
       }
     });
   }
-  if (files.length < 20) {
+  let indented = 0;
+  for (const [name, text] of files) {
+    if (!name.startsWith('examples')) continue; // docs blocks need not be in fmt's layout
+    indented++;
+    for (const f of indentFailures(name, text)) {
+      failures++;
+      console.error(f);
+    }
+  }
+  if (files.length < 20 || indented < 10) {
     console.error(`only ${files.length} files in the corpus: is the repository layout different?`);
     failures++;
   }
-  console.log(`corpus: ${files.length} workflows, ${lineCount} lines, ${tokens} tokens, ${failures} failures`);
+  console.log(`corpus: ${files.length} workflows, ${lineCount} lines, ${tokens} tokens, indentation of ${indented} examples replayed, ${failures} failures`);
   process.exit(failures === 0 ? 0 : 1);
 }
 
