@@ -29,7 +29,7 @@ vet:
 # for Windows on every run, so that it never rots unseen.
 # cmd/cogflow's interrupt trials (3 of each kind) take minutes: hence the
 # timeout above go test's default ten.
-test: deps lint
+test: deps lint test-editors
 	$(GO) test -count=1 -timeout 30m $(PKGS)
 	./tools/windows-check.sh
 
@@ -94,3 +94,26 @@ eval-replay-miniwob:
 .PHONY: eval
 eval:
 	$(GO) run ./tools/eval/miniwob eval $(EVAL_FLAGS)
+
+# The VS Code extension (editor-support/vscode). Its npm packages are
+# installed exactly as package-lock.json pins them; npm ci fails when npm or
+# its registry cannot be reached, so the tests never skip. `make vsix`
+# packages the extension as bin/cogflow.vsix with the pinned @vscode/vsce;
+# `make test-editors` runs the grammar tests (vscode-tmgrammar-test, the
+# examples and docs tokenized), builds the .vsix and checks its manifest,
+# and starts cogflow lsp with the extension's default arguments.
+.PHONY: vsix test-editors
+VSCODE_EXT := editor-support/vscode
+VSIX       := bin/cogflow.vsix
+
+$(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package-lock.json $(VSCODE_EXT)/package.json
+	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
+
+vsix: deps $(VSCODE_EXT)/node_modules/.package-lock.json
+	mkdir -p bin
+	cd $(VSCODE_EXT) && ./node_modules/.bin/vsce package --out ../../$(VSIX)
+
+test-editors: vsix build
+	cd $(VSCODE_EXT) && npm test
+	$(GO) run ./tools/vsixcheck $(VSIX)
+	cd $(VSCODE_EXT) && node test/server.js ../../$(BIN)

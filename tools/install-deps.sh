@@ -17,6 +17,10 @@ if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
   need+=(chromium fonts-liberation)
 fi
 command -v adb >/dev/null 2>&1 || need+=(adb)
+# The VS Code extension's grammar tests and package (make test-editors,
+# make vsix) run on Node.js and npm.
+command -v node >/dev/null 2>&1 || need+=(nodejs)
+command -v npm >/dev/null 2>&1 || need+=(npm)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

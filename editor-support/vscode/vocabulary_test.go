@@ -1,0 +1,129 @@
+// Package vscode_test checks the VS Code extension's static files against
+// the language they describe: the grammar's word lists against the Go
+// tables that define the language, and every snippet against the checker.
+// The grammar's scopes themselves are tested by vscode-tmgrammar-test
+// (make test-editors).
+package vscode_test
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/lang/action"
+	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/lang/types"
+	"github.com/cogflow/cogflow/stdlib/funcs"
+)
+
+// wordList matches a grammar rule that is one alternation of words,
+// (?<![A-Za-z0-9_])(?:a|b|c)(?![A-Za-z0-9_]), and captures the words.
+var wordList = regexp.MustCompile(`^\(\?<!\[A-Za-z0-9_\]\)\(\?:([a-z_|]+)\)\(\?!\[A-Za-z0-9_\]\)$`)
+
+// grammarWords returns, by scope name, the words of every rule of the
+// grammar that is a word list, wherever it is nested.
+func grammarWords(t *testing.T) map[string][]string {
+	t.Helper()
+	data, err := os.ReadFile("syntaxes/cogflow.tmLanguage.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g any
+	if err := json.Unmarshal(data, &g); err != nil {
+		t.Fatalf("syntaxes/cogflow.tmLanguage.json: %v", err)
+	}
+	out := map[string][]string{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			name, _ := v["name"].(string)
+			match, _ := v["match"].(string)
+			if m := wordList.FindStringSubmatch(match); m != nil && name != "" {
+				out[name] = append(out[name], strings.Split(m[1], "|")...)
+			}
+			for _, x := range v {
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(g)
+	for k := range out {
+		slices.Sort(out[k])
+		out[k] = slices.Compact(out[k])
+	}
+	return out
+}
+
+func keys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// TestGrammarVocabulary keeps the grammar's lists of actions, element
+// constructors, functions, types and keywords equal to the language's:
+// a new action or function added in Go and not here fails this test.
+func TestGrammarVocabulary(t *testing.T) {
+	got := grammarWords(t)
+
+	var actions []string
+	for _, a := range action.All() {
+		actions = append(actions, a.String())
+	}
+	var functions []string
+	for _, f := range funcs.Names() {
+		if !check.ElementRoles[f] { // cell(…) is the constructor; .cell(…) a method
+			functions = append(functions, f)
+		}
+	}
+	functions = append(functions, keys(check.ElementPredicates)...)
+	var basic []string
+	for _, n := range types.Names() {
+		if n != "list" {
+			basic = append(basic, n)
+		}
+	}
+	tests := []struct {
+		scope string
+		want  []string
+	}{
+		{"support.function.action.cogflow", actions},
+		{"support.class.element.cogflow", keys(check.ElementRoles)},
+		{"support.function.builtin.cogflow", functions},
+		{"support.type.primitive.cogflow", basic},
+		{"keyword.other.cogflow", keys(syntax.Keywords)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.scope, func(t *testing.T) {
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			want = slices.Compact(want)
+			if !slices.Equal(got[tt.scope], want) {
+				t.Errorf("the grammar's %s words differ from the language's\n got: %v\nwant: %v\nmissing: %v\nextra: %v",
+					tt.scope, got[tt.scope], want, minus(want, got[tt.scope]), minus(got[tt.scope], want))
+			}
+		})
+	}
+}
+
+// minus lists the words of a that b lacks.
+func minus(a, b []string) []string {
+	var out []string
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
