@@ -41,6 +41,9 @@ type Node struct {
 	// Loop is the ID of the loop node whose body holds this node, "" at the
 	// top level.
 	Loop string
+	// Range is where the node's declaration is in the source: the whole
+	// statement, body included for a cluster.
+	Range ast.Range
 }
 
 // Edge is a dependency from one node to another.
@@ -178,7 +181,7 @@ func (b *builder) container(decl ast.Node, kind, label string, e ast.Expr, loop,
 
 func (b *builder) node(decl ast.Node, id, kind, label, loop string) {
 	b.names[decl] = id
-	b.g.Nodes = append(b.g.Nodes, &Node{ID: id, Kind: kind, Label: label, Loop: loop})
+	b.g.Nodes = append(b.g.Nodes, &Node{ID: id, Kind: kind, Label: label, Loop: loop, Range: decl.Rng()})
 }
 
 func (b *builder) edge(from, to string, kind EdgeKind, label string) {
