@@ -64,7 +64,9 @@ type StepFact struct {
 
 // ArgFact is one resolved argument of a step.
 type ArgFact struct {
-	Name, Value, Source string
+	Name   string `json:"name,omitempty"` // "" for a positional argument
+	Value  string `json:"value"`
+	Source string `json:"source,omitempty"`
 }
 
 // maxFactsShown bounds the executions a page lists per step (a loop over a

@@ -47,9 +47,9 @@
     row("value", f.value);
     row("from", f.source);
     (f.args || []).forEach(function (a) {
-      var v = a.Value;
-      if (a.Source) v += "  (" + a.Source + ")";
-      row(a.Name ? "arg " + a.Name : "arg", v);
+      var v = a.value;
+      if (a.source) v += "  (" + a.source + ")";
+      row(a.name ? "arg " + a.name : "arg", v);
     });
     row("error", f.error);
     box.appendChild(dl);
