@@ -2,6 +2,7 @@ package graph
 
 import (
 	"slices"
+	"sort"
 	"unicode/utf8"
 )
 
@@ -43,6 +44,8 @@ type route struct {
 	left bool
 	lane int
 	path string
+	// y0, y1 are the top and bottom of the edge's vertical run.
+	y0, y1 float64
 	// LabelX, LabelY place the edge's label, if it has one.
 	labelX, labelY float64
 }
@@ -107,8 +110,11 @@ func layOut(g *Graph) *layout {
 
 // route draws each edge. An order edge without a label runs down the left
 // of its nodes; every other edge leaves its source on the right, runs down
-// a lane of its own and comes back into its target. Lanes are given
-// shortest edge first, each to the innermost lane it does not overlap in.
+// a lane and comes back into its target. Lanes are given shortest edge
+// first, each to the innermost lane where it overlaps no edge but those of
+// its bus: edges of one kind from one node share a lane, as a bus with a
+// branch to each target, so that an input every step uses takes one lane,
+// not one per step.
 func (l *layout) route(g *Graph) {
 	var right []*route
 	for _, e := range g.Edges {
@@ -125,43 +131,77 @@ func (l *layout) route(g *Graph) {
 		}
 		right = append(right, r)
 	}
-	span := func(r *route) (float64, float64) {
+	for _, r := range right {
 		a, b := l.boxes[r.edge.From].mid(), l.boxes[r.edge.To].mid()
-		return min(a, b), max(a, b)
+		r.y0, r.y1 = min(a, b), max(a, b)
 	}
 	sorted := slices.Clone(right)
 	slices.SortStableFunc(sorted, func(a, b *route) int {
-		a0, a1 := span(a)
-		b0, b1 := span(b)
-		switch {
-		case a1-a0 < b1-b0:
+		switch da, db := a.y1-a.y0, b.y1-b.y0; {
+		case da < db:
 			return -1
-		case a1-a0 > b1-b0:
+		case da > db:
 			return 1
 		}
 		return 0
 	})
-	var lanes [][]*route
+	var lanes [][]segment
 	for _, r := range sorted {
-		r0, r1 := span(r)
 		r.lane = len(lanes)
 		for i, lane := range lanes {
-			if !slices.ContainsFunc(lane, func(o *route) bool { o0, o1 := span(o); return r0 <= o1 && o0 <= r1 }) {
+			if lo, hi, ok := fits(lane, r); ok {
 				r.lane = i
+				lanes[i] = occupy(lane, lo, hi, r)
 				break
 			}
 		}
 		if r.lane == len(lanes) {
-			lanes = append(lanes, nil)
+			lanes = append(lanes, occupy(nil, 0, 0, r))
 		}
-		lanes[r.lane] = append(lanes[r.lane], r)
 		from, to := l.boxes[r.edge.From], l.boxes[r.edge.To]
 		x := l.columnRight + laneGap*float64(r.lane+1)
 		r.path = "M" + num(from.right()) + "," + num(from.mid()) + " H" + num(x) + " V" + num(to.mid()) + " H" + num(to.right()+2)
-		r.labelX, r.labelY = x+3, (r0+r1)/2+4
+		r.labelX, r.labelY = x+3, (r.y0+r.y1)/2+4
 	}
 	l.placeLabels(sorted)
 	l.width = l.columnRight + laneGap*float64(len(lanes)+1) + labelRoom
+}
+
+// bus names the edges that may share a lane: same source, same kind.
+type bus struct {
+	from string
+	kind EdgeKind
+}
+
+// segment is a stretch of a lane one bus holds. A lane's segments are
+// disjoint and sorted by y, so finding what an edge would overlap is a
+// binary search.
+type segment struct {
+	y0, y1 float64
+	bus    bus
+}
+
+// fits reports whether r can run in lane: the segments lane[lo:hi] it
+// overlaps are all of its own bus.
+func fits(lane []segment, r *route) (lo, hi int, ok bool) {
+	lo = sort.Search(len(lane), func(i int) bool { return lane[i].y1 >= r.y0 })
+	own := bus{r.edge.From, r.edge.Kind}
+	for hi = lo; hi < len(lane) && lane[hi].y0 <= r.y1; hi++ {
+		if lane[hi].bus != own {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
+}
+
+// occupy puts r in lane, merging it with the segments lane[lo:hi] of its
+// bus that it overlaps.
+func occupy(lane []segment, lo, hi int, r *route) []segment {
+	s := segment{r.y0, r.y1, bus{r.edge.From, r.edge.Kind}}
+	if hi > lo {
+		s.y0, s.y1 = min(s.y0, lane[lo].y0), max(s.y1, lane[hi-1].y1)
+	}
+	return slices.Replace(lane, lo, hi, s)
 }
 
 // leftPath draws an order edge: between two nodes of one block down the

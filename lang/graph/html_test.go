@@ -23,7 +23,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden pages in testdata/html")
 
 // buildSrc parses and checks a one-task file and builds its graph.
-func buildSrc(t *testing.T, src string) *graph.Graph {
+func buildSrc(t testing.TB, src string) *graph.Graph {
 	t.Helper()
 	f, diags := syntax.Parse("t.cog", []byte(src))
 	if f == nil {
