@@ -227,11 +227,24 @@ const (
 // before it; a label with no free place stays in the middle.
 func (l *layout) placeLabels(routes []*route) {
 	type rect struct{ x0, y0, x1, y1 float64 }
-	var placed []rect
+	// Placed labels by band of height, so that a label is checked only
+	// against those near it.
+	const band = 4 * labelHeight
+	placed := map[int][]rect{}
 	free := func(r rect) bool {
-		return !slices.ContainsFunc(placed, func(p rect) bool {
-			return r.x0 < p.x1 && p.x0 < r.x1 && r.y0 < p.y1 && p.y0 < r.y1
-		})
+		for k := int(r.y0 / band); k <= int(r.y1/band); k++ {
+			if slices.ContainsFunc(placed[k], func(p rect) bool {
+				return r.x0 < p.x1 && p.x0 < r.x1 && r.y0 < p.y1 && p.y0 < r.y1
+			}) {
+				return false
+			}
+		}
+		return true
+	}
+	place := func(r rect) {
+		for k := int(r.y0 / band); k <= int(r.y1/band); k++ {
+			placed[k] = append(placed[k], r)
+		}
 	}
 	for _, r := range routes {
 		if r.edge.Label == "" {
@@ -252,6 +265,6 @@ func (l *layout) placeLabels(routes []*route) {
 				break
 			}
 		}
-		placed = append(placed, box(r.labelY))
+		place(box(r.labelY))
 	}
 }
