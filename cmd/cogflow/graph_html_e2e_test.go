@@ -42,7 +42,8 @@ func offlineBrowser(t *testing.T) *rod.Browser {
 	if err != nil {
 		t.Fatalf("launch: %v", err)
 	}
-	t.Cleanup(l.Kill)
+	// Killed, then waited for, before the profile's folder is removed.
+	t.Cleanup(func() { l.Kill(); l.Cleanup() })
 	b := rod.New().ControlURL(u).Context(ctx)
 	if err := b.Connect(); err != nil {
 		t.Fatalf("connect: %v", err)

@@ -227,6 +227,8 @@ func stepStatus(facts []StepFact) string {
 	return "none"
 }
 
+// String names the kind as the page's classes and data-kind do: order,
+// semantic, structural, back.
 func (k EdgeKind) String() string {
 	switch k {
 	case Order:
