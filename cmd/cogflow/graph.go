@@ -110,7 +110,7 @@ func runFacts(root, id, task string, src []byte) (*graph.RunFacts, error) {
 	if run.Start.Task != task {
 		return nil, fmt.Errorf("run %s is of task %q, not %q (choose it with --task %s)", id, run.Start.Task, task, run.Start.Task)
 	}
-	f := &graph.RunFacts{ID: id, Started: run.Start.Started, Steps: map[string][]graph.StepFact{}}
+	f := &graph.RunFacts{ID: id, Started: run.Start.Started, Steps: map[string][]graph.StepFact{}, Inputs: run.Start.Inputs}
 	if sum := sha256.Sum256(src); run.Start.WorkflowSHA256 != "" && run.Start.WorkflowSHA256 != hex.EncodeToString(sum[:]) {
 		f.Warning = fmt.Sprintf("the workflow file changed since run %s: its steps' lines may not match the run's", id)
 	}

@@ -387,7 +387,7 @@ func TestGraphHTMLRunInChromium(t *testing.T) {
 	_, base := demo(t)
 	root := t.TempDir()
 	cog := workflow(t, "demo_uppercase_if_needed.cog", base)
-	if r := runWith(context.Background(), "", "run", cog, "--dir", root); r.code != exitOK {
+	if r := runWith(context.Background(), "", "run", cog, "--dir", root, "--input", "site="+base); r.code != exitOK {
 		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	runs, err := journal.List(root)
@@ -440,6 +440,12 @@ func TestGraphHTMLRunInChromium(t *testing.T) {
 		if p := lp.click("op2"); !strings.Contains(p.Run, "The journal has no execution of this step.") {
 			t.Errorf("op2 did not run; its panel says %q", p.Run)
 		}
+	}
+	if p := lp.click("site"); !strings.Contains(p.Run, "given"+base) {
+		t.Errorf("the input site's panel says %q, want the value given, %s", p.Run, base)
+	}
+	if p := lp.click("reading_list"); p.Run != "" {
+		t.Errorf("an anchor's panel shows a run: %q", p.Run)
 	}
 	lp.click("op5")
 	lp.screenshot("run.png")

@@ -78,7 +78,7 @@ func TestGraphHTMLArgs(t *testing.T) {
 			stdout: []string{"<!DOCTYPE html>", "default-src 'none'", `data-node="op3"`}, absent: []string{`id="run"`}},
 		{name: "html with a run", args: []string{cog, "--format", "html", "--run", id, "--dir", root, "-o", out}, wantFile: true,
 			stdout: []string{`run <b>` + id + `</b>: failed`, `class="node n-step st-failed" data-node="op3"`,
-				`class="node n-step st-ok" data-node="op2"`, `"value":"[secret]"`, `no button named \"Log in\" ([secret])`, `"source":"input"`},
+				`class="node n-step st-ok" data-node="op2"`, `"value":"[secret]"`, `no button named \"Log in\" ([secret])`, `"source":"input"`, `"given":"[secret]"`, `"given":"ann"`},
 			absent: []string{"hunter2", `id="run-warning"`}},
 		{name: "the file changed since the run", args: []string{changed, "--format", "html", "--run", id, "--dir", root},
 			stdout: []string{`id="run-warning"`, "the workflow file changed since run " + id}, stderr: "warning: the workflow file changed since run"},

@@ -49,6 +49,9 @@ type RunFacts struct {
 	Warning string
 	// Steps are each step's executions, in journal order, by step name.
 	Steps map[string][]StepFact
+	// Inputs are the input values the run was given, as the journal wrote
+	// them (a secret is "[secret]"); an input not in it had its default.
+	Inputs map[string]string
 }
 
 // StepFact is one execution of a step as the journal tells it.
@@ -301,6 +304,8 @@ type pageNode struct {
 	Out   []pageEdge `json:"out,omitempty"`
 	Run   []pageFact `json:"run,omitempty"`
 	More  int        `json:"more,omitempty"` // executions left out
+	// Given is, for an input with a run, the value the run was given.
+	Given *string `json:"given,omitempty"`
 }
 
 type pageLine struct {
@@ -341,6 +346,9 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 		for ln := first; ln >= 1 && ln <= last && ln <= len(lines); ln++ {
 			pn.Lines = append(pn.Lines, pageLine{N: ln, Text: strings.TrimRight(lines[ln-1], "\r")})
 		}
+		if v, ok := opts.Run.input(n); ok {
+			pn.Given = &v
+		}
 		if opts.Run != nil {
 			facts := opts.Run.Steps[n.ID]
 			for i, f := range facts {
@@ -369,6 +377,15 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 		Nodes map[string]*pageNode `json:"nodes"`
 		Run   *pageRun             `json:"run"`
 	}{g.Task, nodes, run})
+}
+
+// input is the value run was given for input node n.
+func (r *RunFacts) input(n *Node) (string, bool) {
+	if r == nil || n.Kind != "input" {
+		return "", false
+	}
+	v, ok := r.Inputs[n.ID]
+	return shortLabelKeepLines(v), ok
 }
 
 // shortLabelKeepLines cuts a long value, keeping its line breaks.

@@ -84,6 +84,19 @@
     edges.appendChild(edgeList("Used by", n.out, "→"));
     var run = document.getElementById("panel-run");
     clear(run);
+    if (data.run && n.kind === "input") {
+      run.appendChild(el("h3", null, "In run " + data.run.id));
+      if (n.given !== undefined) {
+        var dl = el("dl");
+        dl.appendChild(el("dt", null, "given"));
+        dl.appendChild(el("dd", null, n.given));
+        var box = el("div", "fact");
+        box.appendChild(dl);
+        run.appendChild(box);
+      } else {
+        run.appendChild(el("p", "st-none", "The run was not given this input: it had its default."));
+      }
+    }
     if (data.run && n.kind === "step") {
       run.appendChild(el("h3", null, "In run " + data.run.id));
       if (!n.run || n.run.length === 0) {
