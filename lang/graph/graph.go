@@ -1,7 +1,8 @@
 // Package graph draws a checked task as a graph: its inputs and steps in
 // order, cognitive-dependency edges labelled with their subcategory and
 // description, and structural edges (a step used directly, or through a
-// function or method) dashed. It renders Graphviz DOT and Mermaid.
+// function or method) dashed. It renders Graphviz DOT, Mermaid, and one
+// self-contained HTML page (html.go) that loads nothing from anywhere.
 package graph
 
 import (
