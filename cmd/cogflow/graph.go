@@ -128,7 +128,7 @@ func runFacts(root, id, task string, src []byte) (*graph.RunFacts, error) {
 			outcome = journal.OK
 		}
 		sf := graph.StepFact{Outcome: string(outcome), Duration: time.Duration(ev.Duration), Value: ev.Value,
-			Source: string(ev.Source), Error: ev.Error, Where: where(ev)}
+			Source: string(ev.Source), Error: ev.Error, Where: where(ev), Branches: ev.Branches}
 		for _, a := range ev.Args {
 			sf.Args = append(sf.Args, graph.ArgFact{Name: a.Name, Value: a.Value, Source: string(a.Source)})
 		}

@@ -441,6 +441,20 @@ func TestGraphHTMLRunInChromium(t *testing.T) {
 			t.Errorf("op2 did not run; its panel says %q", p.Run)
 		}
 	}
+	// The loop and the branch in it: the page names the branch as the
+	// interpreter does, so the steps that ran in it count for it.
+	inBranch := len(executions["op3"]) + len(executions["op4"]) + len(executions["op5"])
+	for _, id := range []string{"loop2", "branch3"} {
+		want := fmt.Sprintf("Steps in it ran %d times.", inBranch)
+		if p := lp.click(id); !strings.Contains(p.Run, want) {
+			t.Errorf("%s's panel says %q, want %q", id, p.Run, want)
+		}
+	}
+	if len(executions["op2"]) == 0 {
+		if p := lp.click("branch1"); !strings.Contains(p.Run, "No step in it ran.") {
+			t.Errorf("branch1's panel says %q", p.Run)
+		}
+	}
 	if p := lp.click("site"); !strings.Contains(p.Run, "given"+base) {
 		t.Errorf("the input site's panel says %q, want the value given, %s", p.Run, base)
 	}

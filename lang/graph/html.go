@@ -34,44 +34,6 @@ type HTMLOptions struct {
 	Run *RunFacts
 }
 
-// RunFacts is what one run's journal says, as plain data: the caller
-// reads the journal (this package imports nothing of the runtime) and
-// passes what it found. Values in it are shown as they are, so they must
-// already be redacted, as the journal's are.
-type RunFacts struct {
-	ID       string
-	Outcome  string // "ok", "failed", "interrupted" …; "" while running or killed
-	Error    string
-	Started  time.Time
-	Duration time.Duration
-	// Warning, if set, is shown at the top of the page: why the run's
-	// steps may not match this file's (the file changed since the run).
-	Warning string
-	// Steps are each step's executions, in journal order, by step name.
-	Steps map[string][]StepFact
-	// Inputs are the input values the run was given, as the journal wrote
-	// them (a secret is "[secret]"); an input not in it had its default.
-	Inputs map[string]string
-}
-
-// StepFact is one execution of a step as the journal tells it.
-type StepFact struct {
-	Outcome  string // ok, failed, skipped, declined, in_doubt
-	Duration time.Duration
-	Where    string // the loop item and branches it ran in, "" at the top level
-	Value    string // the result, rendered
-	Source   string // which answerer gave the value (literal, step, llm …)
-	Error    string
-	Args     []ArgFact
-}
-
-// ArgFact is one resolved argument of a step.
-type ArgFact struct {
-	Name   string `json:"name,omitempty"` // "" for a positional argument
-	Value  string `json:"value"`
-	Source string `json:"source,omitempty"`
-}
-
 // maxFactsShown bounds the executions a page lists per step (a loop over a
 // long table runs a step many times); the page says how many it left out.
 const maxFactsShown = 200
@@ -165,6 +127,7 @@ func (g *Graph) writeHeader(b *bytes.Buffer, opts HTMLOptions) {
 // writeSVG draws the layout: clusters first (behind), then edges, then
 // the step, input and anchor boxes.
 func (g *Graph) writeSVG(b *bytes.Buffer, l *layout, run *RunFacts) {
+	inside := run.inside(g)
 	fmt.Fprintf(b, "<svg id=\"graph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" role=\"img\" aria-label=\"%s\">\n",
 		num(l.width), num(l.height), num(l.width), num(l.height), esc("graph of task "+g.Task))
 	b.WriteString("<defs><marker id=\"arrow\" viewBox=\"0 0 8 8\" refX=\"7\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">" +
@@ -172,7 +135,7 @@ func (g *Graph) writeSVG(b *bytes.Buffer, l *layout, run *RunFacts) {
 	b.WriteString("<g id=\"clusters\">\n")
 	for _, bx := range l.order {
 		if bx.node.cluster() {
-			writeNode(b, bx, run)
+			writeNode(b, bx, run, inside)
 		}
 	}
 	b.WriteString("</g>\n<g id=\"edges\">\n")
@@ -194,40 +157,31 @@ func (g *Graph) writeSVG(b *bytes.Buffer, l *layout, run *RunFacts) {
 	b.WriteString("</g>\n<g id=\"nodes\">\n")
 	for _, bx := range l.order {
 		if !bx.node.cluster() {
-			writeNode(b, bx, run)
+			writeNode(b, bx, run, inside)
 		}
 	}
 	b.WriteString("</g>\n</svg>\n")
 }
 
 // writeNode draws one node as a focusable group the script makes
-// clickable.
-func writeNode(b *bytes.Buffer, bx *box, run *RunFacts) {
+// clickable. With a run, a step is coloured by its outcome and a cluster
+// by whether any step ran in it.
+func writeNode(b *bytes.Buffer, bx *box, run *RunFacts, inside map[string]int) {
 	n := bx.node
 	class := "node n-" + cssWord(n.Kind)
-	if run != nil && n.Kind == "step" {
+	switch {
+	case run != nil && n.Kind == "step":
 		class += " st-" + cssWord(stepStatus(run.Steps[n.ID]))
+	case run != nil && n.cluster() && inside[n.ID] > 0:
+		class += " st-ran"
+	case run != nil && n.cluster():
+		class += " st-none"
 	}
 	fmt.Fprintf(b, "<g class=\"%s\" data-node=\"%s\" data-kind=\"%s\" tabindex=\"0\" role=\"button\" aria-label=\"%s\">",
 		class, esc(n.ID), esc(n.Kind), esc(n.Label))
 	fmt.Fprintf(b, "<title>%s</title>", esc(n.Label))
 	fmt.Fprintf(b, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"5\"/>", num(bx.X), num(bx.Y), num(bx.W), num(bx.Height))
 	fmt.Fprintf(b, "<text x=\"%s\" y=\"%s\">%s</text></g>\n", num(bx.X+10), num(bx.Y+16), esc(shortLabel(n.Label, labelRunes)))
-}
-
-// stepStatus is the colour a step gets from its executions: failed if any
-// failed, else in doubt, declined, ok, skipped; "none" if it did not run.
-func stepStatus(facts []StepFact) string {
-	seen := map[string]bool{}
-	for _, f := range facts {
-		seen[f.Outcome] = true
-	}
-	for _, s := range []string{"failed", "in_doubt", "declined", "ok", "skipped"} {
-		if seen[s] {
-			return s
-		}
-	}
-	return "none"
 }
 
 // String names the kind as the page's classes and data-kind do: order,
@@ -306,6 +260,9 @@ type pageNode struct {
 	More  int        `json:"more,omitempty"` // executions left out
 	// Given is, for an input with a run, the value the run was given.
 	Given *string `json:"given,omitempty"`
+	// Inside is, for a cluster with a run, how many step executions ran
+	// in it.
+	Inside *int `json:"inside,omitempty"`
 }
 
 type pageLine struct {
@@ -337,6 +294,7 @@ type pageRun struct {
 func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 	lines := strings.Split(string(opts.Source), "\n")
 	nodes := map[string]*pageNode{}
+	inside := opts.Run.inside(g)
 	for _, n := range g.Nodes {
 		pn := &pageNode{Kind: n.Kind, Label: n.Label, Lines: []pageLine{}}
 		first, last := n.Range.Start.Line, n.Range.End.Line
@@ -348,6 +306,9 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 		}
 		if v, ok := opts.Run.input(n); ok {
 			pn.Given = &v
+		}
+		if c, ok := inside[n.ID]; ok {
+			pn.Inside = &c
 		}
 		if opts.Run != nil {
 			facts := opts.Run.Steps[n.ID]
@@ -377,15 +338,6 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 		Nodes map[string]*pageNode `json:"nodes"`
 		Run   *pageRun             `json:"run"`
 	}{g.Task, nodes, run})
-}
-
-// input is the value run was given for input node n.
-func (r *RunFacts) input(n *Node) (string, bool) {
-	if r == nil || n.Kind != "input" {
-		return "", false
-	}
-	v, ok := r.Inputs[n.ID]
-	return shortLabelKeepLines(v), ok
 }
 
 // shortLabelKeepLines cuts a long value, keeping its line breaks.

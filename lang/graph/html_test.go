@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/cogflow/cogflow/lang/graph"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/stdlib/kb"
+	"golang.org/x/tools/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden pages in testdata/html")
@@ -182,5 +184,48 @@ func TestHTMLRunFacts(t *testing.T) {
 	}
 	if strings.Contains(page(t, g, graph.HTMLOptions{}), `id="run"`) {
 		t.Error("a page without a run shows a run")
+	}
+}
+
+// TestHTMLRunClusters: with a run, a branch counts the executions the
+// journal says ran in it (named as the interpreter names it: the line of
+// the whole if or try and the branch's label), a loop those of the steps
+// in its body, and a cluster where nothing ran is marked so.
+func TestHTMLRunClusters(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/html/control.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := buildSrc(t, string(ar.Files[0].Data))
+	names := map[string]string{}
+	for _, n := range g.Nodes {
+		if n.Branch != "" {
+			names[n.ID] = n.Branch
+		}
+	}
+	wantNames := map[string]string{
+		"branch2": `line 10: if visible(button(name: "Close"))`, "branch3": "line 10: else if n > 1", "branch5": "line 10: else",
+		"branch7": "line 22: try", "branch8": "line 22: fallback",
+	}
+	if !maps.Equal(names, wantNames) {
+		t.Errorf("branch names %q, want %q", names, wantNames)
+	}
+	run := &graph.RunFacts{ID: "r1", Outcome: "ok", Steps: map[string][]graph.StepFact{
+		"op3": {{Outcome: "ok"}, {Outcome: "ok"}},
+		"op5": {{Outcome: "ok", Branches: []string{"line 10: else if n > 1"}}, {Outcome: "ok", Branches: []string{"line 10: else if n > 1"}}},
+		"op9": {{Outcome: "ok", Branches: []string{"line 22: fallback"}}},
+	}}
+	p := page(t, g, graph.HTMLOptions{Run: run})
+	for id, want := range map[string]string{"loop1": "st-ran", "branch2": "st-none", "branch3": "st-ran", "loop4": "st-ran",
+		"branch5": "st-none", "loop6": "st-none", "branch7": "st-none", "branch8": "st-ran", "explore9": "st-none"} {
+		re := regexp.MustCompile(`class="node n-\w+ (st-\w+)" data-node="` + id + `"`)
+		if m := re.FindStringSubmatch(p); m == nil || m[1] != want {
+			t.Errorf("%s: class %v, want %s", id, m, want)
+		}
+	}
+	for _, want := range []string{`"label":"else if n \u003e 1",`, `"inside":2`} {
+		if !strings.Contains(p, want) {
+			t.Errorf("page data lacks %s", want)
+		}
 	}
 }

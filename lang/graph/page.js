@@ -97,6 +97,12 @@
         run.appendChild(el("p", "st-none", "The run was not given this input: it had its default."));
       }
     }
+    if (data.run && n.inside !== undefined) {
+      run.appendChild(el("h3", null, "In run " + data.run.id));
+      run.appendChild(el("p", n.inside > 0 ? "st-ok" : "st-none", n.inside > 0
+        ? "Steps in it ran " + n.inside + " time" + (n.inside === 1 ? "" : "s") + "."
+        : "No step in it ran. (The journal records steps: a branch taken that ran none of its steps looks the same.)"));
+    }
     if (data.run && n.kind === "step") {
       run.appendChild(el("h3", null, "In run " + data.run.id));
       if (!n.run || n.run.length === 0) {
