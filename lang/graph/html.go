@@ -111,6 +111,9 @@ func (g *Graph) writeHeader(b *bytes.Buffer, opts HTMLOptions) {
 		if r.Duration > 0 {
 			fmt.Fprintf(b, " in %s", esc(duration(r.Duration)))
 		}
+		if !r.Started.IsZero() {
+			fmt.Fprintf(b, ", started %s", esc(r.Started.UTC().Format("2006-01-02 15:04:05 MST")))
+		}
 		if r.Error != "" {
 			fmt.Fprintf(b, " — %s", esc(r.Error))
 		}

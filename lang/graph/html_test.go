@@ -164,11 +164,12 @@ func TestHTMLRunFacts(t *testing.T) {
 	for i := range facts {
 		facts[i] = graph.StepFact{Outcome: "ok", Duration: time.Millisecond}
 	}
-	run := &graph.RunFacts{ID: "r1", Outcome: "failed", Steps: map[string][]graph.StepFact{
-		"op1": {{Outcome: "ok"}, {Outcome: "failed", Error: "no such element"}},
-		"op2": {{Outcome: "ok"}},
-		"op4": facts,
-	}}
+	run := &graph.RunFacts{ID: "r1", Outcome: "failed", Started: time.Date(2026, 11, 25, 10, 17, 39, 0, time.UTC),
+		Duration: 1930 * time.Millisecond, Steps: map[string][]graph.StepFact{
+			"op1": {{Outcome: "ok"}, {Outcome: "failed", Error: "no such element"}},
+			"op2": {{Outcome: "ok"}},
+			"op4": facts,
+		}}
 	p := page(t, g, graph.HTMLOptions{Source: []byte(src), Run: run})
 	for _, want := range []string{
 		`class="node n-step st-failed" data-node="op1"`,
@@ -176,7 +177,7 @@ func TestHTMLRunFacts(t *testing.T) {
 		`class="node n-step st-none" data-node="op3"`,
 		`"more":50`,
 		`"error":"no such element"`,
-		`id="run" class="run st-failed">run <b>r1</b>: failed`,
+		`id="run" class="run st-failed">run <b>r1</b>: failed in 1.93s, started 2026-11-25 10:17:39 UTC`,
 	} {
 		if !strings.Contains(p, want) {
 			t.Errorf("the page lacks %s", want)
