@@ -52,7 +52,7 @@ func init() {
 	commands = []*command{
 		{name: "check", args: "FILE… [-q]", summary: "check workflows for errors and warnings", run: runCheck},
 		{name: "fmt", args: "[-w|-l|-d] FILE…", summary: "format workflows in the canonical layout", run: runFmt},
-		{name: "graph", args: "FILE [--format dot|mermaid] [--task NAME]", summary: "draw a workflow's steps and dependencies", run: runGraph},
+		{name: "graph", args: "FILE [--format dot|mermaid|html] [--task NAME] [--run ID] [--dir .cogflow] [-o FILE]", summary: "draw a workflow's steps and dependencies (html: one self-contained page; --run: what a run did)", run: runGraph},
 		{name: "demo", args: demoArgs, summary: demoSummary, run: runDemo, long: demoHelpText},
 		{name: "compile", args: "TRACE.json [MORE.trace.json …] [-o FILE.cog] [--no-llm] [--literal] [--explain] [--dir .cogflow]", summary: "compile a demonstration trace (or several of one task, merged) into a workflow", run: runCompile},
 		{name: "explore", args: exploreArgs, summary: "carry out a command no one demonstrated, by exploring the app, and write the path as a trace", run: runExplore, long: exploreHelpText},

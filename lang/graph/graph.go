@@ -1,7 +1,8 @@
 // Package graph draws a checked task as a graph: its inputs and steps in
 // order, cognitive-dependency edges labelled with their subcategory and
 // description, and structural edges (a step used directly, or through a
-// function or method) dashed. It renders Graphviz DOT and Mermaid.
+// function or method) dashed. It renders Graphviz DOT, Mermaid, and one
+// self-contained HTML page (html.go) that loads nothing from anywhere.
 package graph
 
 import (
@@ -41,6 +42,13 @@ type Node struct {
 	// Loop is the ID of the loop node whose body holds this node, "" at the
 	// top level.
 	Loop string
+	// Range is where the node's declaration is in the source: the whole
+	// statement, body included for a cluster.
+	Range ast.Range
+	// Branch is, for a branch node, how a run's journal names the branch
+	// in the steps that ran in it (StepEvent.Branches): "line 5: else",
+	// the line of the whole if or try.
+	Branch string
 }
 
 // Edge is a dependency from one node to another.
@@ -131,8 +139,10 @@ func (b *builder) block(blk *ast.Block, loop string) string {
 			// The body and the fallback are clusters like an if's branches;
 			// the fallback follows the body on an edge that says when.
 			id := b.container(s, "branch", "try", nil, loop, prev)
+			b.branch(s.Range.Start.Line)
 			b.block(s.Body, id)
 			fb := b.container(s.Fallback, "branch", "fallback", nil, loop, "")
+			b.branch(s.Range.Start.Line)
 			b.edge(id, fb, Order, "on failure")
 			prev = fb
 			b.block(s.Fallback, fb)
@@ -146,10 +156,12 @@ func (b *builder) block(blk *ast.Block, loop string) string {
 			head := "if "
 			for c := s; c != nil; c = c.ElseIf {
 				id := b.container(c, "branch", head+printer.ExprString(c.Cond), c.Cond, loop, prev)
+				b.branch(s.Range.Start.Line)
 				prev = id
 				b.block(c.Then, id)
 				if c.Else != nil {
 					id := b.container(c.Else, "branch", "else", nil, loop, prev)
+					b.branch(s.Range.Start.Line)
 					prev = id
 					b.block(c.Else, id)
 				}
@@ -176,9 +188,17 @@ func (b *builder) container(decl ast.Node, kind, label string, e ast.Expr, loop,
 	return id
 }
 
+// branch names the branch node just added as a run's journal does: "line
+// 12: else if n > 1", with the line of the whole if (or try) and the
+// node's label, which is the interpreter's label too.
+func (b *builder) branch(line int) {
+	n := b.g.Nodes[len(b.g.Nodes)-1]
+	n.Branch = fmt.Sprintf("line %d: %s", line, n.Label)
+}
+
 func (b *builder) node(decl ast.Node, id, kind, label, loop string) {
 	b.names[decl] = id
-	b.g.Nodes = append(b.g.Nodes, &Node{ID: id, Kind: kind, Label: label, Loop: loop})
+	b.g.Nodes = append(b.g.Nodes, &Node{ID: id, Kind: kind, Label: label, Loop: loop, Range: decl.Rng()})
 }
 
 func (b *builder) edge(from, to string, kind EdgeKind, label string) {
