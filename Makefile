@@ -29,8 +29,11 @@ vet:
 # for Windows on every run, so that it never rots unseen.
 # cmd/cogflow's interrupt trials (3 of each kind) take minutes: hence the
 # timeout above go test's default ten.
+# Screenshots the browser tests save (t.ArtifactDir: the graph page, the
+# HTML report) are kept in bin/test-artifacts/_artifacts.
 test: deps lint test-editors
-	$(GO) test -count=1 -timeout 30m $(PKGS)
+	mkdir -p $(CURDIR)/bin/test-artifacts
+	$(GO) test -count=1 -timeout 30m -artifacts -outputdir $(CURDIR)/bin/test-artifacts $(PKGS)
 	./tools/windows-check.sh
 
 # The demo: check the examples, then serve the demo site and run the
