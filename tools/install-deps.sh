@@ -17,6 +17,8 @@ if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
   need+=(chromium fonts-liberation)
 fi
 command -v adb >/dev/null 2>&1 || need+=(adb)
+# The JUnit report's test validates against the checked-in schema with xmllint.
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
