@@ -45,6 +45,9 @@ type runConfig struct {
 	// secrets are the secrets of every row of the command: a row's journal
 	// redacts the other rows' too (a page may still show them).
 	secrets *redact.Set
+	// report, reportFormat and ran serve --report (report.go).
+	report, reportFormat string
+	ran                  *[]string
 }
 
 func runRun(c *cli, args []string) int {
@@ -72,6 +75,7 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
 	fs.BoolVar(&cfg.heal, "heal", false, "when a step's target is not on the screen, explore the app for it (actions it cannot undo need confirming, or --yes), then propose the path found as a patch of the workflow")
+	addReportFlags(fs, &cfg)
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
 		return code
@@ -85,7 +89,7 @@ func runRun(c *cli, args []string) int {
 		fmt.Fprintf(c.stderr, "cogflow run: --in-doubt=%s: want one of %s\n", cfg.inDoubt, strings.Join(inDoubtPolicies, ", "))
 		return exitUsage
 	}
-	return c.run(cfg)
+	return c.runReported(cfg)
 }
 
 func (c *cli) run(cfg runConfig) int {
@@ -207,6 +211,7 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", runErr)
 		return exitUsage
 	}
+	cfg.noteRun(result.RunID)
 	code := exitOK
 	switch {
 	case errors.Is(runErr, cogflow.ErrInterrupted):

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
 	"fmt"
@@ -17,12 +18,27 @@ import (
 	"github.com/cogflow/cogflow/runtime/journal"
 )
 
-// page.html is the report's one template: its styles and its script are
-// inline and its Content-Security-Policy allows nothing else (default-src
-// 'none'), so the file opens anywhere, offline, and never reaches out.
-//
-//go:embed page.html
-var pageHTML string
+// page.html is the report's one template; page.css and page.js are put
+// inline. Its Content-Security-Policy (default-src 'none') allows exactly
+// that style and that script, by their SHA-256, and data: images: the file
+// opens anywhere, offline, never reaches out, and a script smuggled into
+// a value could not run even if escaping failed.
+var (
+	//go:embed page.html
+	pageHTML string
+	//go:embed page.css
+	pageCSS string
+	//go:embed page.js
+	pageJS string
+)
+
+// csp is the page's Content-Security-Policy.
+var csp = "default-src 'none'; img-src data:; style-src " + cspHash(pageCSS) + "; script-src " + cspHash(pageJS)
+
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"dur":    func(d journal.Duration) string { return d.String() },
@@ -41,7 +57,7 @@ const MaxScreenshot = 8 << 20
 // model calls with tokens and cost, and the screenshots inline as data:
 // URIs. Every text is escaped by html/template.
 func WriteHTML(w io.Writer, suites []Suite) error {
-	v := pageView{Generated: time.Now()}
+	v := pageView{Generated: time.Now(), CSP: csp, CSS: template.CSS(pageCSS), JS: template.JS(pageJS)}
 	for _, s := range suites {
 		sv := suiteView{Suite: s, Counts: s.Counts()}
 		for i, c := range s.Cases {
@@ -57,6 +73,9 @@ func WriteHTML(w io.Writer, suites []Suite) error {
 
 type pageView struct {
 	Generated time.Time
+	CSP       string
+	CSS       template.CSS // page.css, as the CSP's hash allows it
+	JS        template.JS  // page.js, likewise
 	Suites    []suiteView
 }
 

@@ -199,7 +199,7 @@ func TestHTMLEscapesAndRedacts(t *testing.T) {
 	}
 	h := out.String()
 	for _, want := range []string{
-		`content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"`,
+		`content="default-src &#39;none&#39;; img-src data:; style-src &#39;sha256-`,
 		`&lt;script&gt;alert(1)&lt;/script&gt;`, `&lt;b&gt;A&amp;B&lt;/b&gt;`,
 		`data-source="literal"`, `data-source="input"`, `data-source="model"`,
 		`src="data:image/png;base64,`, `812+9 tokens, $0.0021`, `data-pos="` + wf + `:7:3"`,
@@ -207,6 +207,11 @@ func TestHTMLEscapesAndRedacts(t *testing.T) {
 		if !strings.Contains(h, want) {
 			t.Errorf("HTML lacks %q", want)
 		}
+	}
+	// The CSP allows the style and the script by hash: they must reach the
+	// page byte for byte.
+	if !strings.Contains(h, "<style>"+pageCSS+"</style>") || !strings.Contains(h, "<script>"+pageJS+"</script>") {
+		t.Errorf("the inline style or script differs from the one the CSP's hash allows")
 	}
 	for _, bad := range []string{secretValue, "<script>alert", `src="http`, `href="http`} {
 		if strings.Contains(h, bad) {
