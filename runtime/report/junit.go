@@ -195,8 +195,8 @@ func failureText(f *Failure) string {
 	}
 	b.WriteString(f.Message)
 	b.WriteByte('\n')
-	if _, rest, ok := strings.Cut(f.Detail, "\n"); ok {
-		b.WriteString(rest)
+	if notes := f.Notes(); notes != "" {
+		b.WriteString(notes)
 		b.WriteByte('\n')
 	}
 	return b.String()

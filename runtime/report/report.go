@@ -69,6 +69,13 @@ type Failure struct {
 	Detail  string // the whole error: notes, candidates
 }
 
+// Notes are the error's lines after its first (the message): the
+// candidates an anchor was chosen from, hints.
+func (f *Failure) Notes() string {
+	_, rest, _ := strings.Cut(f.Detail, "\n")
+	return rest
+}
+
 // Duration is the case's run time (zero for a row not run).
 func (c Case) Duration() time.Duration {
 	if c.Run == nil {

@@ -1,0 +1,260 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-rod/rod"
+	"github.com/go-rod/rod/lib/launcher"
+	"github.com/go-rod/rod/lib/proto"
+
+	"github.com/cogflow/cogflow/runtime/driver/browser"
+)
+
+// reportForm fills the demo site's order form: a secret typed into a
+// field, a text through a function (upper), a literal; END is the last
+// step, which passes or fails.
+const reportForm = `task order_form "Fill the order form" {
+  driver browser
+  input pin: secret
+  input who: text = "ada lovelace"
+  op1 = open("BASE/form")
+  op2 = type(textbox(name: "Phone"), pin)
+  op3 = type(textbox(name: "Name"), upper(who))
+  op4 = type(combobox(name: "Country"), "Kenya")
+  END
+}
+`
+
+const reportPIN = "Vq3-Orchid-8812"
+
+// TestE2EReport runs a passing and a failing workflow on the demo site in
+// real headless Chromium with screenshots and a secret input, writes their
+// JUnit report (validated with xmllint) and their HTML report (with run
+// --report too), opens the HTML from file:// in Chromium with the network
+// off, reads its DOM and saves a screenshot of it.
+func TestE2EReport(t *testing.T) {
+	needChromium(t)
+	xmllint := needXmllint(t)
+	_, base := demo(t)
+	root := t.TempDir()
+	dir := t.TempDir()
+	src := func(end string) string {
+		return strings.NewReplacer("BASE", base, "END", end).Replace(reportForm)
+	}
+	pass := writeWorkflow(t, "order_ok.cog", src(`op5 = click(button(name: "Submit"))`))
+	fail := writeWorkflow(t, "order_bad.cog", src(`op5 = type(textbox(name: "Coupon"), "SAVE10")`))
+	run := func(wf string, want int, extra ...string) string {
+		t.Helper()
+		args := append([]string{"run", wf, "--input-env", "pin=REPORT_PIN", "--screenshots", "--yes", "--dir", root}, extra...)
+		r := runWith(context.Background(), "", args...)
+		if r.code != want {
+			t.Fatalf("run %s: exit %d, want %d\n%s%s", filepath.Base(wf), r.code, want, r.stdout, r.stderr)
+		}
+		m := regexp.MustCompile(`runs show (\S+)|\(run (\S+)\)`).FindStringSubmatch(r.stdout + r.stderr)
+		if m == nil {
+			t.Fatalf("no run id in\n%s%s", r.stdout, r.stderr)
+		}
+		return m[1] + m[2]
+	}
+	t.Setenv("REPORT_PIN", reportPIN)
+	okID := run(pass, exitOK)
+	failHTML := filepath.Join(dir, "fail.html")
+	badID := run(fail, exitStepFailed, "--report", failHTML)
+
+	xmlPath := filepath.Join(dir, "report.xml")
+	if r := runWith(context.Background(), "", "report", okID, badID, "-o", xmlPath, "--dir", root); r.code != exitOK {
+		t.Fatalf("report junit: exit %d\n%s", r.code, r.stderr)
+	}
+	if out, err := exec.Command(xmllint, "--noout", "--schema", "../../runtime/report/testdata/junit-10.xsd", xmlPath).CombinedOutput(); err != nil {
+		t.Fatalf("xmllint: %v\n%s", err, out)
+	}
+	xmlText := readText(t, xmlPath)
+	// op5 is on line 9, its name at column 3.
+	for _, want := range []string{`tests="2" failures="1" errors="0"`, fail + `:9:3: step op5 (type) failed`} {
+		if !strings.Contains(xmlText, want) {
+			t.Errorf("JUnit lacks %q\n%s", want, xmlText)
+		}
+	}
+	htmlPath := filepath.Join(dir, "report.html")
+	if r := runWith(context.Background(), "", "report", okID, badID, "--format", "html", "-o", htmlPath, "--dir", root); r.code != exitOK {
+		t.Fatalf("report html: exit %d\n%s", r.code, r.stderr)
+	}
+	for _, p := range []string{xmlPath, htmlPath, failHTML} {
+		if strings.Contains(readText(t, p), reportPIN) {
+			t.Errorf("%s holds the secret", filepath.Base(p))
+		}
+	}
+	dom := readReportDOM(t, htmlPath)
+	checkReportDOM(t, dom, fail)
+	if d := readReportDOM(t, failHTML); len(d.Cases) != 1 || d.Cases[0] != "failed" {
+		t.Errorf("run --report: cases %v, want one failed", d.Cases)
+	}
+}
+
+// reportDOM is what the test reads from the opened page.
+type reportDOM struct {
+	Cases    []string   `json:"cases"`    // data-status of each case
+	Steps    [][]string `json:"steps"`    // step name and outcome per row
+	Sources  []string   `json:"sources"`  // data-source of every argument
+	Failure  string     `json:"failure"`  // data-pos of the first failure
+	ImgWidth int        `json:"imgWidth"` // naturalWidth of the first screenshot
+	ImgSrc   string     `json:"imgSrc"`
+	Hidden   int        `json:"hidden"` // step rows hidden by the filter (the script ran)
+	Color    string     `json:"color"`  // a failed outcome's colour (the style applied)
+	Requests []string   `json:"-"`
+}
+
+func checkReportDOM(t *testing.T, d reportDOM, failWF string) {
+	t.Helper()
+	if !slices.Equal(d.Cases, []string{"passed", "failed"}) {
+		t.Errorf("cases %v, want passed, failed", d.Cases)
+	}
+	if len(d.Steps) != 10 || !slices.Equal(d.Steps[9], []string{"op5", "failed"}) {
+		t.Errorf("steps %v: want 5 per run, the last one failed", d.Steps)
+	}
+	for _, s := range []string{"literal", "input", "synthesis"} {
+		if !slices.Contains(d.Sources, s) {
+			t.Errorf("argument sources %v lack %q", d.Sources, s)
+		}
+	}
+	if d.Failure != failWF+":9:3" {
+		t.Errorf("failure at %q, want %s:9:3", d.Failure, failWF)
+	}
+	if d.ImgWidth < 100 || !strings.HasPrefix(d.ImgSrc, "data:image/png;base64,") {
+		t.Errorf("screenshot: width %d, src %.40q", d.ImgWidth, d.ImgSrc)
+	}
+	if d.Hidden != 9 {
+		t.Errorf("the filter hid %d step rows, want the 9 that passed (does the CSP let the script run?)", d.Hidden)
+	}
+	if d.Color != "rgb(179, 38, 30)" {
+		t.Errorf("a failed outcome is %s, want the stylesheet's red (does the CSP let the style apply?)", d.Color)
+	}
+	for _, u := range d.Requests {
+		if !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") {
+			t.Errorf("the report requested %s", u)
+		}
+	}
+}
+
+// readReportDOM opens path in a fresh headless Chromium with the network
+// emulated offline, records every request, reads the DOM and saves a
+// screenshot of the page in the test's artifact folder.
+func readReportDOM(t *testing.T, path string) reportDOM {
+	t.Helper()
+	bin, err := browser.FindChromium("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	l := launcher.New().Context(ctx).Bin(bin).Leakless(false).Headless(true).NoSandbox(true).
+		UserDataDir(t.TempDir()).Set("disable-background-networking").Set("disable-component-update").
+		Set("disable-gpu").Set("no-first-run").Set("window-size", "1280,900")
+	u, err := l.Launch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Cleanup()
+	defer l.Kill()
+	b := rod.New().Context(ctx).ControlURL(u)
+	if err := b.Connect(); err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	page, err := b.Page(proto.TargetCreateTarget{URL: "about:blank"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (proto.NetworkEnable{}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := (proto.NetworkEmulateNetworkConditions{Offline: true, Latency: 0, DownloadThroughput: -1, UploadThroughput: -1}).Call(page); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var requests []string
+	go page.EachEvent(func(e *proto.NetworkRequestWillBeSent) {
+		mu.Lock()
+		requests = append(requests, e.Request.URL)
+		mu.Unlock()
+	})()
+	if err := page.Navigate("file://" + path); err != nil {
+		t.Fatal(err)
+	}
+	if err := page.WaitLoad(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := page.Eval(readDOMScript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d reportDOM
+	if err := json.Unmarshal([]byte(res.Value.Str()), &d); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := page.Screenshot(true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), filepath.Base(path)+".png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	d.Requests = append([]string(nil), requests...)
+	mu.Unlock()
+	return d
+}
+
+// readDOMScript opens the screenshots' <details>, waits for the images,
+// reads the page, then ticks the filter and counts the rows it hid.
+const readDOMScript = `async () => {
+  document.querySelectorAll("details").forEach(d => d.open = true);
+  const imgs = [...document.querySelectorAll("img.shot")];
+  await Promise.all(imgs.map(i => i.decode().catch(() => null)));
+  const failed = document.querySelector("td.outcome.failed");
+  const d = {
+    cases: [...document.querySelectorAll("article.case")].map(a => a.dataset.status),
+    steps: [...document.querySelectorAll("tr.step")].map(r => [r.dataset.step, r.dataset.outcome]),
+    sources: [...document.querySelectorAll(".arg")].map(a => a.dataset.source),
+    failure: (document.querySelector(".failure") || {dataset: {}}).dataset.pos || "",
+    imgWidth: imgs.length ? imgs[0].naturalWidth : 0,
+    imgSrc: imgs.length ? imgs[0].src.slice(0, 40) : "",
+    color: failed ? getComputedStyle(failed).color : "",
+  };
+  const box = document.getElementById("only-problems");
+  box.click();
+  d.hidden = [...document.querySelectorAll("tr.step")].filter(r => getComputedStyle(r).display === "none").length;
+  box.click();
+  return JSON.stringify(d);
+}`
+
+func needXmllint(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("xmllint")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("xmllint is not installed; make test installs it (apt-get install libxml2-utils)")
+		}
+		t.Skip("xmllint is not installed (apt-get install libxml2-utils)")
+	}
+	return p
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
