@@ -107,7 +107,7 @@ func junitSuite(s Suite, host string) (xmlSuite, time.Duration) {
 	if s.Workflow != "" {
 		name = s.Workflow + ": " + s.Task
 	}
-	if s.Batch {
+	if s.Batch != nil {
 		name += " (batch " + s.ID + ")"
 	}
 	xs := xmlSuite{Name: name, ID: s.ID, File: s.Workflow, Hostname: host}
@@ -146,8 +146,15 @@ func suiteProps(s Suite) *xmlProps {
 	}
 	add("cogflow.workflow", s.Workflow)
 	add("cogflow.task", s.Task)
-	if s.Batch {
+	if b := s.Batch; b != nil {
 		add("cogflow.batch", s.ID)
+		add("cogflow.workflow_sha256", b.WorkflowSHA256)
+		add("cogflow.inputs_file", b.InputsFile)
+		add("cogflow.rows", strconv.Itoa(b.Rows))
+		add("cogflow.engine", b.Engine)
+		if b.Parallel > 0 {
+			add("cogflow.parallel", strconv.Itoa(b.Parallel))
+		}
 	} else if len(s.Cases) == 1 && s.Cases[0].Run != nil {
 		r := s.Cases[0].Run
 		add("cogflow.run", r.ID)

@@ -14,10 +14,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -40,8 +38,8 @@ const (
 
 // Suite is one run on its own, or one batch.
 type Suite struct {
-	ID       string // the run's or the batch's id
-	Batch    bool   // ID names a batch
+	ID       string         // the run's or the batch's id
+	Batch    *journal.Batch // the batch's record; nil for a run on its own
 	Workflow string
 	Task     string
 	Started  time.Time
@@ -124,53 +122,35 @@ func loadSuite(root, id string) (Suite, error) {
 	return loadBatch(root, id)
 }
 
-// loadBatch builds the suite of a batch: one case per row, from the
-// latest run of each row (a resumed row's latest run says how it ended).
+// loadBatch builds the suite of a batch from its record: one case per
+// row of its inputs file, from the row's latest run (a resumed row's
+// latest run says how it ended); a row no run has started is NotRun.
 func loadBatch(root, id string) (Suite, error) {
-	runs, err := batchRuns(root, id)
+	if !journal.ValidBatchID(id) {
+		return Suite{}, fmt.Errorf("report: %q is neither a run in %s nor a batch id (batch-…)", id, root)
+	}
+	b, err := journal.LoadBatch(root, id)
 	if err != nil {
-		return Suite{}, err
+		return Suite{}, fmt.Errorf("report: %w", err)
 	}
-	s := Suite{ID: id, Batch: true}
-	latest := map[int]*journal.Run{}
-	for _, r := range runs {
-		if old := latest[r.Start.Row]; old == nil || r.Start.Started.After(old.Start.Started) {
-			latest[r.Start.Row] = r
-		}
-		if s.Started.IsZero() || r.Start.Started.Before(s.Started) {
-			s.Started = r.Start.Started
-		}
-		s.Workflow, s.Task = r.Start.Workflow, r.Start.Task
-	}
-	for _, row := range slices.Sorted(maps.Keys(latest)) {
-		s.Cases = append(s.Cases, caseOf(latest[row], fmt.Sprintf("row %d", row), row))
-	}
-	return s, nil
-}
-
-// batchRuns reads every run whose journal names batch id.
-func batchRuns(root, id string) ([]*journal.Run, error) {
-	infos, err := journal.List(root)
+	rows, err := b.RowRuns(root)
 	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
+		return Suite{}, fmt.Errorf("report: %w", err)
 	}
-	var runs []*journal.Run
-	for _, info := range infos {
-		if info.Problem != "" {
+	s := Suite{ID: id, Batch: b, Workflow: b.Workflow, Task: b.Task, Started: b.Started}
+	for _, rr := range rows {
+		name := fmt.Sprintf("row %d", rr.Row)
+		if rr.RunID == "" {
+			s.Cases = append(s.Cases, Case{Name: name, Row: rr.Row, Status: NotRun})
 			continue
 		}
-		r, err := journal.Load(root, info.ID)
+		run, err := journal.Load(root, rr.RunID)
 		if err != nil {
-			continue // listed as unreadable by `cogflow runs`
+			return Suite{}, fmt.Errorf("report: batch %s, row %d: %w", id, rr.Row, err)
 		}
-		if r.Start.Batch == id {
-			runs = append(runs, r)
-		}
+		s.Cases = append(s.Cases, caseOf(run, name, rr.Row))
 	}
-	if len(runs) == 0 {
-		return nil, fmt.Errorf("report: no run or batch %q in %s", id, root)
-	}
-	return runs, nil
+	return s, nil
 }
 
 // caseOf says how run ended and, when it did not pass, where and why.

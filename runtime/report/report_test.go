@@ -79,6 +79,16 @@ func writeRun(t *testing.T, root, wf, batch string, row int, fail bool) string {
 	return w.ID()
 }
 
+// newBatch records a local batch of rows rows of wf.
+func newBatch(t *testing.T, root, wf string, rows int) string {
+	t.Helper()
+	b, err := journal.NewBatch(root, journal.Batch{Workflow: wf, Task: "pay", InputsFile: "rows.csv", Rows: rows, Parallel: 2, Engine: journal.EngineLocal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.ID
+}
+
 func setup(t *testing.T) (root, wf string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -93,10 +103,12 @@ func TestLoadStatuses(t *testing.T) {
 	root, wf := setup(t)
 	pass := writeRun(t, root, wf, "", 0, false)
 	fail := writeRun(t, root, wf, "", 0, true)
-	writeRun(t, root, wf, "B-1", 1, true)
-	b2 := writeRun(t, root, wf, "B-1", 2, false)
-	b1again := writeRun(t, root, wf, "B-1", 1, false) // the row's later run decides
-	suites, err := Load(root, []string{pass, fail, "B-1"})
+	batch := newBatch(t, root, wf, 3)
+	// Journals count rows from 0: 0 is the batch's row 1.
+	writeRun(t, root, wf, batch, 0, true)
+	b2 := writeRun(t, root, wf, batch, 1, false)
+	b1again := writeRun(t, root, wf, batch, 0, false) // the row's later run decides
+	suites, err := Load(root, []string{pass, fail, batch})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,21 +122,28 @@ func TestLoadStatuses(t *testing.T) {
 		{1, 0, Failed, wf + ":7:3", fail},
 		{2, 0, Passed, "", b1again},
 		{2, 1, Passed, "", b2},
+		{2, 2, NotRun, "", ""},
 	}
 	for _, tt := range tests {
 		c := suites[tt.suite].Cases[tt.cas]
-		if c.Status != tt.status || c.Run.ID != tt.run {
-			t.Errorf("suite %d case %d: %s run %s, want %s run %s", tt.suite, tt.cas, c.Status, c.Run.ID, tt.status, tt.run)
+		id := ""
+		if c.Run != nil {
+			id = c.Run.ID
+		}
+		if c.Status != tt.status || id != tt.run {
+			t.Errorf("suite %d case %d: %s run %q, want %s run %q", tt.suite, tt.cas, c.Status, id, tt.status, tt.run)
 		}
 		if tt.pos != "" && (c.Failure == nil || c.Failure.Pos != tt.pos) {
 			t.Errorf("suite %d case %d: failure %+v, want at %s", tt.suite, tt.cas, c.Failure, tt.pos)
 		}
 	}
-	if len(suites[2].Cases) != 2 || !suites[2].Batch {
-		t.Errorf("batch: %d cases, batch=%v; want 2 rows", len(suites[2].Cases), suites[2].Batch)
+	if names := []string{suites[2].Cases[0].Name, suites[2].Cases[2].Name}; len(suites[2].Cases) != 3 || suites[2].Batch == nil || names[0] != "row 1" || names[1] != "row 3" {
+		t.Errorf("batch: %d cases %v, record %v; want rows 1 to 3", len(suites[2].Cases), names, suites[2].Batch)
 	}
-	if _, err := Load(root, []string{"nope"}); err == nil || !strings.Contains(err.Error(), `no run or batch "nope"`) {
-		t.Errorf("unknown id: %v", err)
+	for _, id := range []string{"nope", "batch-20261125T101335.337Z-ffff", "20261125T101335.337Z-ffff"} {
+		if _, err := Load(root, []string{id}); err == nil || !strings.Contains(err.Error(), id) {
+			t.Errorf("unknown id %s: %v", id, err)
+		}
 	}
 	// A workflow changed since the run: the column cannot be trusted.
 	if err := os.WriteFile(wf, []byte("\n"+testWorkflow), 0o644); err != nil {
@@ -150,9 +169,10 @@ func TestJUnitValidates(t *testing.T) {
 	root, wf := setup(t)
 	pass := writeRun(t, root, wf, "", 0, false)
 	fail := writeRun(t, root, wf, "", 0, true)
-	writeRun(t, root, wf, "B-2", 1, true)
-	writeRun(t, root, wf, "B-2", 2, false)
-	suites, err := Load(root, []string{pass, fail, "B-2"})
+	batch := newBatch(t, root, wf, 3)
+	writeRun(t, root, wf, batch, 0, true)
+	writeRun(t, root, wf, batch, 1, false)
+	suites, err := Load(root, []string{pass, fail, batch})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +190,8 @@ func TestJUnitValidates(t *testing.T) {
 	}
 	x := out.String()
 	for _, want := range []string{
-		`<testsuites name="cogflow" time="`, `tests="4" failures="2" errors="0"`,
+		`<testsuites name="cogflow" time="`, `tests="5" failures="2" errors="0"`, `skipped="1"`, `<skipped message="not run">`,
+		`<property name="cogflow.rows" value="3">`,
 		`<testcase name="pay" classname="pay.pay" time="0.`,
 		`<testcase name="row 1"`, `<failure type="click" message="step op3 (click) failed: no element matches &lt;script&gt;`,
 		wf + `:7:3: step op3 (click) failed`, `candidates: button &#34;Cancel&#34;`,
