@@ -60,7 +60,7 @@ func init() {
 		{name: "record", args: "--url URL [-o FILE.trace.json] [--headless] [--browser-url ws://…] [--chrome PATH] [--stop-chord Ctrl+Shift+X] | --driver android [--app PKG/.ACTIVITY] [--adb HOST:PORT] [--serial S] | --driver uia [--app PROGRAM]", summary: "record a demonstration in the browser, on an Android device or on the Windows desktop", run: runRecord},
 		{name: "run", args: "FILE [--task NAME] [--input k=v …] [--input-env k=VAR …] [--input-file k=PATH|- …] [--inputs rows.csv] [--dry-run] [--step] [--yes] [--ask] [--screenshots] [--headed] [--browser-url ws://…] [--chrome PATH] [--adb HOST:PORT] [--serial S] [--resume|--resume-from ID] [--in-doubt ask|skip|redo] [--dir .cogflow] [--no-cache|--refresh] [--heal] [--report FILE.xml|FILE.html] [--report-format junit|html]", summary: "run a workflow", run: runRun, long: runHelpText},
 		{name: "report", args: reportArgs, summary: "write the JUnit XML or self-contained HTML report of runs and batches", run: runReport, long: reportHelpText},
-		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
+		{name: "runs", args: "[show ID] [--failed] [--since DURATION|DATE] [--workflow PATH] [--dir .cogflow]", summary: "list past runs (filtered) and batches, or show one from its journal", run: runRuns},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
 		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},
