@@ -18,6 +18,7 @@ import (
 	"github.com/go-rod/rod/lib/proto"
 
 	"github.com/cogflow/cogflow/runtime/driver/browser"
+	"github.com/cogflow/cogflow/runtime/llm/llmtest"
 )
 
 // reportForm fills the demo site's order form: a secret typed into a
@@ -101,6 +102,40 @@ func TestE2EReport(t *testing.T) {
 	}
 }
 
+// TestE2EReportModel runs the keyword example with its two judgement
+// calls answered by the scripted model server: the HTML report shows the
+// typed summary's argument as coming from the model, and both model calls
+// with their tokens.
+func TestE2EReportModel(t *testing.T) {
+	needChromium(t)
+	_, base := demo(t)
+	srv := model(t,
+		llmtest.Rule{Name: "extract", Match: llmtest.LastUserContains("the introductory paragraph about the keyword"), Reply: llmtest.Text(paragraph(t, "mount_kenya", 1))},
+		llmtest.Rule{Name: "summarize", Match: llmtest.LastUserContains("summarize in one sentence"), Reply: llmtest.Text("Mount Kenya is an extinct volcano.")},
+	)
+	root := t.TempDir()
+	out := filepath.Join(t.TempDir(), "keyword.html")
+	r := runWith(context.Background(), "", "run", workflow(t, "keyword_intro.cog", base), "--input", "keyword=Mount Kenya", "--dir", root, "--report", out)
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if srv.Count() != 2 {
+		t.Fatalf("%d model requests, want 2", srv.Count())
+	}
+	d := readReportDOM(t, out)
+	if !slices.Contains(d.Sources, "model") {
+		t.Errorf("argument sources %v: want the summary typed as coming from the model", d.Sources)
+	}
+	if len(d.Calls) != 2 {
+		t.Fatalf("model calls %v, want 2 rows", d.Calls)
+	}
+	for _, c := range d.Calls {
+		if c[1] != "model" || c[2] != "1" || c[3] == "0" || c[4] == "0" {
+			t.Errorf("model call row %v: want source model, 1 call, tokens in and out", c)
+		}
+	}
+}
+
 // reportDOM is what the test reads from the opened page.
 type reportDOM struct {
 	Cases    []string   `json:"cases"`    // data-status of each case
@@ -111,6 +146,7 @@ type reportDOM struct {
 	ImgSrc   string     `json:"imgSrc"`
 	Hidden   int        `json:"hidden"` // step rows hidden by the filter (the script ran)
 	Color    string     `json:"color"`  // a failed outcome's colour (the style applied)
+	Calls    [][]string `json:"calls"`  // per model-call row: step, source, calls, tokens in, tokens out
 	Requests []string   `json:"-"`
 }
 
@@ -230,6 +266,7 @@ const readDOMScript = `async () => {
     imgWidth: imgs.length ? imgs[0].naturalWidth : 0,
     imgSrc: imgs.length ? imgs[0].src.slice(0, 40) : "",
     color: failed ? getComputedStyle(failed).color : "",
+    calls: [...document.querySelectorAll("tr.call")].map(r => [...r.cells].slice(0, 5).map(c => c.textContent.trim())),
   };
   const box = document.getElementById("only-problems");
   box.click();
