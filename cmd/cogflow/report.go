@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/runtime/report"
@@ -117,7 +118,7 @@ func (c *cli) writeReport(root string, ids []string, format, file string) error 
 func addReportFlags(fs *flag.FlagSet, cfg *runConfig) {
 	fs.StringVar(&cfg.report, "report", "", "after the run, write its report to `FILE` (.xml: JUnit, .html: HTML; see cogflow help report)")
 	fs.StringVar(&cfg.reportFormat, "report-format", "", "the --report file's format, junit or html (default: from its extension)")
-	cfg.ran = new([]string)
+	cfg.ran = &reportRuns{}
 }
 
 // runReported runs cfg and, with --report, writes the report of the runs
@@ -133,7 +134,7 @@ func (c *cli) runReported(cfg runConfig) int {
 		return exitUsage
 	}
 	status := c.run(cfg)
-	ids := reportIDs(cfg.root, *cfg.ran)
+	ids := reportIDs(cfg.root, cfg.ran.list())
 	if len(ids) == 0 {
 		fmt.Fprintln(c.stderr, "cogflow run: --report: no run was journaled, so there is nothing to report")
 		return max(status, exitUsage)
@@ -164,9 +165,25 @@ func reportIDs(root string, runs []string) []string {
 	return ids
 }
 
+// reportRuns are the runs a command journaled, in the order they ended;
+// a batch's workers add to it at once.
+type reportRuns struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (r *reportRuns) list() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.ids)
+}
+
 // noteRun remembers a run the command journaled, for --report.
 func (cfg runConfig) noteRun(id string) {
-	if cfg.ran != nil && id != "" {
-		*cfg.ran = append(*cfg.ran, id)
+	if cfg.ran == nil || id == "" {
+		return
 	}
+	cfg.ran.mu.Lock()
+	cfg.ran.ids = append(cfg.ran.ids, id)
+	cfg.ran.mu.Unlock()
 }

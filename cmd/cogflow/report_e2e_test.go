@@ -295,3 +295,46 @@ func readText(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestE2EReportBatch runs a 4-row batch on 2 workers whose third row
+// opens a page without the form: run --report writes one JUnit suite for
+// the batch with a case per row (validated with xmllint), `runs` sums the
+// batch up in one line, and `report BATCH --format html` has a case per row.
+func TestE2EReportBatch(t *testing.T) {
+	needChromium(t)
+	xmllint := needXmllint(t)
+	_, wf, _, root, _ := batchSetup(t, 0)
+	base := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`).FindString(readText(t, wf))
+	csv := filepath.Join(filepath.Dir(wf), "rows2.csv")
+	rows := "name,form_page\nr1," + base + "/form\nr2," + base + "/form\nr3," + base + "/wiki\nr4," + base + "/form\n"
+	if err := os.WriteFile(csv, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "batch.xml")
+	r := runWith(context.Background(), "", "run", wf, "--inputs", csv, "--parallel", "2", "--dir", root, "--report", out)
+	if r.code != exitStepFailed {
+		t.Fatalf("exit %d, want %d (row 3 fails)\n%s%s", r.code, exitStepFailed, r.stdout, r.stderr)
+	}
+	if msg, err := exec.Command(xmllint, "--noout", "--schema", "../../runtime/report/testdata/junit-10.xsd", out).CombinedOutput(); err != nil {
+		t.Fatalf("xmllint: %v\n%s", err, msg)
+	}
+	x := readText(t, out)
+	b := onlyBatch(t, root)
+	for _, want := range []string{`<testsuite name="` + wf + `: order (batch ` + b.ID + `)" tests="4" failures="1"`,
+		`<testcase name="row 3"`, wf + `:7:3: step op2 (type) failed`, `<property name="cogflow.parallel" value="2">`} {
+		if !strings.Contains(x, want) {
+			t.Errorf("JUnit lacks %q\n%s", want, x)
+		}
+	}
+	if n := strings.Count(x, "<testcase "); n != 4 {
+		t.Errorf("%d test cases, want 4", n)
+	}
+	list := runWith(context.Background(), "", "runs", "--failed", "--dir", root)
+	if !strings.Contains(list.stdout, b.ID) || !strings.Contains(list.stdout, "4 rows: 3 ok, 1 failed, 0 in doubt, 0 not run") {
+		t.Errorf("runs --failed:\n%s%s", list.stdout, list.stderr)
+	}
+	html := runWith(context.Background(), "", "report", b.ID, "--format", "html", "--dir", root)
+	if html.code != exitOK || strings.Count(html.stdout, `<article class="case"`) != 4 {
+		t.Errorf("report %s --format html: exit %d, %d cases, want 4\n%s", b.ID, html.code, strings.Count(html.stdout, `<article class="case"`), html.stderr)
+	}
+}
