@@ -32,7 +32,7 @@ const testWorkflow = `task pay "Pay a bill" {
 
 // writeRun journals one run of testWorkflow: op3 fails with a message
 // holding markup and the secret when fail is set.
-func writeRun(t *testing.T, root, wf, batch string, row int, fail bool) string {
+func writeRun(t testing.TB, root, wf, batch string, row int, fail bool) string {
 	t.Helper()
 	src, err := os.ReadFile(wf)
 	if err != nil {
@@ -80,7 +80,7 @@ func writeRun(t *testing.T, root, wf, batch string, row int, fail bool) string {
 }
 
 // newBatch records a local batch of rows rows of wf.
-func newBatch(t *testing.T, root, wf string, rows int) string {
+func newBatch(t testing.TB, root, wf string, rows int) string {
 	t.Helper()
 	b, err := journal.NewBatch(root, journal.Batch{Workflow: wf, Task: "pay", InputsFile: "rows.csv", Rows: rows, Parallel: 2, Engine: journal.EngineLocal})
 	if err != nil {
@@ -89,7 +89,7 @@ func newBatch(t *testing.T, root, wf string, rows int) string {
 	return b.ID
 }
 
-func setup(t *testing.T) (root, wf string) {
+func setup(t testing.TB) (root, wf string) {
 	t.Helper()
 	dir := t.TempDir()
 	wf = filepath.Join(dir, "pay.cog")
@@ -254,5 +254,68 @@ func TestSourceLabel(t *testing.T) {
 		if got := sourceLabel(tt.in); got != tt.want {
 			t.Errorf("sourceLabel(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestStoppedRuns: a run interrupted, one killed while a click acted (in
+// doubt) and one killed between steps are never passing cases, and each
+// names its step.
+func TestStoppedRuns(t *testing.T) {
+	root, wf := setup(t)
+	open := func() *journal.Writer {
+		w, err := journal.Open(root, journal.RunMeta{Workflow: wf, Task: "pay", Row: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	step := journal.StepEvent{Step: "op1", Line: 5, Op: "open"}
+	click := journal.Intent{Seq: 2, Step: "op3", Line: 7, Op: "click"}
+
+	interrupted := open()
+	must(t, interrupted.Step(step))
+	must(t, interrupted.Interrupted(journal.Position{Step: "op2", Line: 6}))
+	must(t, interrupted.Finish(journal.Interrupted, errors.New("interrupted")))
+
+	doubt := open() // killed while op3's click acted: its intent has no outcome
+	must(t, doubt.Step(step))
+	must(t, doubt.Intent(click))
+
+	killed := open() // killed between steps
+	must(t, killed.Step(step))
+
+	tests := []struct {
+		id     string
+		status Status
+		step   string
+		pos    string
+	}{
+		{interrupted.ID(), Interrupted, "op2", wf + ":6"},
+		{doubt.ID(), InDoubt, "op3", wf + ":7"},
+		{killed.ID(), Unfinished, "op1", wf + ":5"},
+	}
+	for _, tt := range tests {
+		suites, err := Load(root, []string{tt.id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := suites[0].Cases[0]
+		if c.Status != tt.status || c.Failure == nil || c.Failure.Step != tt.step || c.Failure.Pos != tt.pos {
+			t.Errorf("%s: %s %+v, want %s at step %s, %s", tt.id, c.Status, c.Failure, tt.status, tt.step, tt.pos)
+		}
+		var out bytes.Buffer
+		if err := WriteJUnit(&out, suites); err != nil {
+			t.Fatal(err)
+		}
+		if want := `<error type="` + string(tt.status) + `"`; !strings.Contains(out.String(), want) {
+			t.Errorf("%s: JUnit lacks %s:\n%s", tt.id, want, out.String())
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
