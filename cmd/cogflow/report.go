@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"flag"
 	"fmt"
 	"os"
@@ -76,32 +76,32 @@ func reportFormat(flagValue, file string) (string, error) {
 }
 
 // writeReport writes the report of ids to file, or to standard output
-// when file is "". The file is written whole or not at all (renamed into
-// place), so a CI step never reads half a report.
+// when file is "". The report is streamed (screenshots are read one at a
+// time); a file is written whole or not at all (a temporary file renamed
+// into place), so a CI step never reads half a report.
 func (c *cli) writeReport(root string, ids []string, format, file string) error {
 	suites, err := report.Load(root, ids)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer
+	write := report.WriteJUnit
 	if format == "html" {
-		err = report.WriteHTML(&buf, suites)
-	} else {
-		err = report.WriteJUnit(&buf, suites)
-	}
-	if err != nil {
-		return err
+		write = report.WriteHTML
 	}
 	if file == "" {
-		_, err = c.stdout.Write(buf.Bytes())
-		return err
+		return write(c.stdout, suites)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
+	w := bufio.NewWriter(tmp)
+	if err := write(w, suites); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -99,10 +99,22 @@ type kv struct{ K, V string }
 
 type stepHTML struct {
 	journal.StepEvent
-	Loop       string
-	Image      template.URL // data: URI of the screenshot, "" if none
-	ImageNote  string       // why a screenshot is missing or not inline
-	ValueLabel string
+	Loop string
+	dir  string // the run's folder, where its screenshots are
+}
+
+// Image is the step's screenshot as a data: URI, "" if it has none. It is
+// read while the page is written, so that a report of many runs holds one
+// screenshot in memory at a time, not all of them.
+func (s stepHTML) Image() template.URL {
+	u, _ := screenshot(s.dir, s.StepEvent)
+	return u
+}
+
+// ImageNote says why a screenshot is missing or not inline.
+func (s stepHTML) ImageNote() string {
+	_, note := screenshot(s.dir, s.StepEvent)
+	return note
 }
 
 func caseView(s Suite, i int, c Case) caseHTML {
@@ -116,8 +128,7 @@ func caseView(s Suite, i int, c Case) caseHTML {
 		v.Inputs = append(v.Inputs, kv{k, c.Run.Start.Inputs[k]})
 	}
 	for _, ev := range c.Run.Steps {
-		st := stepHTML{StepEvent: ev, Loop: loopText(ev.Loop)}
-		st.Image, st.ImageNote = screenshot(c.Run.Dir, ev)
+		st := stepHTML{StepEvent: ev, Loop: loopText(ev.Loop), dir: c.Run.Dir}
 		v.Steps = append(v.Steps, st)
 		if ev.Tokens != nil {
 			v.Calls = append(v.Calls, st)
