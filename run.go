@@ -40,6 +40,9 @@ type RunOptions struct {
 	// Row is the CSV row this run works on, 1 for the first, for the
 	// journal; 0 when the run has no rows.
 	Row int
+	// Batch is the id of the batch (journal.NewBatch) this run is a row
+	// of, for the journal; "" for a run on its own.
+	Batch string
 	// Yes confirms `confirm` steps without asking; StepByStep asks before
 	// every step; Prompter asks the person at the terminal (nil: nobody is
 	// there, so confirm steps fail unless Yes).
@@ -174,7 +177,7 @@ func (w *Workflow) openJournal(task *ast.Task, opts RunOptions, secrets *redact.
 		return nil, nil
 	}
 	meta := journal.RunMeta{Workflow: w.name, Task: task.Name.Name, Driver: runtime.DriverOf(task), Inputs: opts.Inputs,
-		Row: opts.Row - 1, Secrets: secrets, WorkflowSHA256: w.SHA256()}
+		Row: opts.Row - 1, Batch: opts.Batch, Secrets: secrets, WorkflowSHA256: w.SHA256()}
 	if r := opts.Resume; r != nil {
 		meta.Resume, meta.Settled = r.Prev.ID, r.Settled
 	}

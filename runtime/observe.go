@@ -66,6 +66,10 @@ func argSource(s string) journal.Source {
 		return journal.SourceFunction
 	case len(s) > 11 && s[:11] == "dependency ":
 		return ""
+	case len(s) > 6 && s[:6] == "input ":
+		return journal.SourceInput
+	case len(s) > 7 && s[:7] == "answer ":
+		return journal.Source(s[7:]) // the answerer's name: structural, cache, llm, ask
 	}
 	return journal.SourceStructural
 }

@@ -259,7 +259,7 @@ func (in *Interp) bindArgs(ctx context.Context, action *check.Action, call *ast.
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		args[name] = v
-		rec.Args = append(rec.Args, ArgRecord{Name: name, Value: render(v), Source: sourceOf(a.Value)})
+		rec.Args = append(rec.Args, ArgRecord{Name: name, Value: render(v), Source: in.argOrigin(a.Value)})
 		ast.Inspect(a.Value, func(x ast.Expr) bool {
 			if d, ok := x.(*ast.Dependency); ok && in.lastSource[d] != "" {
 				rec.ValueFrom = in.lastSource[d]
@@ -321,7 +321,7 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 			return cty.NilVal, fmt.Errorf("skill %s: %s: %w", skill.Name.Name, p.Name.Name, err)
 		}
 		scope[p.Name.Name] = v
-		rec.Args = append(rec.Args, ArgRecord{Name: p.Name.Name, Value: render(v), Source: sourceOf(arg.Value)})
+		rec.Args = append(rec.Args, ArgRecord{Name: p.Name.Name, Value: render(v), Source: in.argOrigin(arg.Value)})
 	}
 	saved := in.vars
 	in.vars = []map[string]cty.Value{scope}

@@ -21,6 +21,8 @@ command -v adb >/dev/null 2>&1 || need+=(adb)
 # make vsix) run on Node.js and npm.
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
+# The JUnit report's test validates against the checked-in schema with xmllint.
+command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -300,6 +300,7 @@ type Summary struct {
 	Driver            string         `json:"driver,omitempty"`
 	Resume            string         `json:"resume,omitempty"`
 	Row               int            `json:"row"`
+	Batch             string         `json:"batch,omitempty"` // see RunMeta.Batch
 	Started           time.Time      `json:"started"`
 	Finished          time.Time      `json:"finished"`
 	Duration          Duration       `json:"duration_ms"`

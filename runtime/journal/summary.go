@@ -16,7 +16,7 @@ type tally struct {
 
 func (t *tally) start(s RunStarted) {
 	t.sum.ID, t.sum.Workflow, t.sum.Task, t.sum.Driver = s.ID, s.Workflow, s.Task, s.Driver
-	t.sum.Resume, t.sum.Row, t.sum.Started = s.Resume, s.Row, s.Started
+	t.sum.Resume, t.sum.Row, t.sum.Batch, t.sum.Started = s.Resume, s.Row, s.Batch, s.Started
 	t.seen(s.Started)
 }
 
