@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -222,6 +223,47 @@ func TestCompletionWithSyntaxErrorElsewhere(t *testing.T) {
 	for _, n := range []string{"bad", "later", "inner"} {
 		if slices.Contains(got, n) {
 			t.Errorf("%s offered", n)
+		}
+	}
+}
+
+// A client without snippet support gets plain text (format 1), no snippet
+// items, and calls without placeholders.
+func TestCompletionWithoutSnippets(t *testing.T) {
+	for _, line := range []string{"  ‸", "  op3 = cl‸", "  op3 = type(box, summ‸"} {
+		text, at := cursorDoc(t, "‸LINE‸", line)
+		d := analyze("file:///p.cog", "/p.cog", 1, []byte(text), nil, "")
+		b := &itemBuilder{d: d, ctx: contextAt(d.Text, d.Offset(at)), off: d.Offset(at)}
+		b.build()
+		if len(b.items) == 0 {
+			t.Fatalf("%q: no items", line)
+		}
+		for _, it := range b.items {
+			if it.Kind == kindSnippet || it.InsertTextFormat != formatPlain || strings.ContainsAny(it.TextEdit.NewText, "${}") {
+				t.Errorf("%q: %s: kind %d, format %d, text %q", line, it.Label, it.Kind, it.InsertTextFormat, it.TextEdit.NewText)
+			}
+		}
+	}
+}
+
+// BenchmarkCompletion is one completion in a task of 2,000 steps, the
+// document analyzed already (as after the debounce).
+func BenchmarkCompletion(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("task big {\n  driver browser\n  input q: text = \"x\"\n")
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&src, "  op%d = type(textbox(name: \"é %d\"), q)\n", i, i)
+	}
+	src.WriteString("  op9999 = type(textbox(name: \"x\"), op1\n}\n")
+	text := []byte(src.String())
+	d := analyze("file:///big.cog", "/big.cog", 1, text, nil, "")
+	off := len(text) - len("\n}\n")
+	b.ResetTimer()
+	for b.Loop() {
+		ib := &itemBuilder{d: d, ctx: contextAt(d.Text, off), off: off, snippets: true}
+		ib.build()
+		if len(ib.items) < 2000 {
+			b.Fatalf("%d items", len(ib.items))
 		}
 	}
 }
