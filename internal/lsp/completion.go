@@ -64,7 +64,7 @@ const (
 
 func init() {
 	register("textDocument/completion", completion, func(caps map[string]any) {
-		caps["completionProvider"] = map[string]any{"triggerCharacters": []string{".", "<", "\"", "(", ",", " "}}
+		caps["completionProvider"] = map[string]any{"triggerCharacters": []string{".", "<", "\"", "("}}
 	})
 }
 
@@ -175,6 +175,15 @@ func (b *itemBuilder) build() {
 		}
 	case placeDescription:
 		b.descriptions()
+	case placeLoopOption:
+		// The options the parser takes after a loop's condition or an
+		// explore's goal (docs/language.md).
+		if b.ctx.receiver == "explore" {
+			b.add("budget:", kindProperty, "the most exploration steps", "", "budget: ", "")
+			break
+		}
+		b.add("max:", kindProperty, "the most iterations", "", "max: ", "")
+		b.add("within:", kindProperty, "the most seconds", "", "within: ", "")
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 // line being typed; ‸ in that line is the cursor.
 const completionSrc = `skill greet(who: text) {
   g1 = type(textbox(name: "Hello"), who)
+‸SKILL‸
 }
 
 task t "é 中 😀" {
@@ -36,7 +37,7 @@ task t "é 中 😀" {
 func cursorDoc(t *testing.T, where, line string) (string, Position) {
 	t.Helper()
 	text := completionSrc
-	for _, m := range []string{"‸LINE‸", "‸INNER‸", "‸TOP‸"} {
+	for _, m := range []string{"‸LINE‸", "‸INNER‸", "‸TOP‸", "‸SKILL‸"} {
 		if m == where {
 			text = strings.Replace(text, m, line, 1)
 		} else {
@@ -97,6 +98,10 @@ func TestCompletion(t *testing.T) {
 		{name: "loop body: its variable and earlier steps", where: "‸INNER‸", line: "    x = type(box, ‸",
 			want: []string{"row", "inner", "op1", "query"}, not: []string{"op2", "later"},
 			detail: map[string]string{"row": "loop variable"}},
+		{name: "skill body: its parameters", where: "‸SKILL‸", line: "  g2 = type(textbox(name: \"😀\"), ‸",
+			want: []string{"who", "g1"}, not: []string{"query", "op1", "box"}, detail: map[string]string{"who": "parameter: text"}},
+		{name: "while options", where: "‸LINE‸", line: "  while exists(box), ‸", want: []string{"max:", "within:"}, not: []string{"budget:", "query"}},
+		{name: "explore option", where: "‸LINE‸", line: "  explore \"the é screen\", ‸", want: []string{"budget:"}, not: []string{"max:"}},
 		{name: "top level: task", where: "‸TOP‸", line: "ta‸", want: []string{"task", "skill"}, not: []string{"query", "click", "for"}},
 		{name: "driver", where: "‸LINE‸", line: "  driver ‸", want: []string{"browser", "android", "uia"}, not: []string{"click"}},
 		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
