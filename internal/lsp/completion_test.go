@@ -277,3 +277,26 @@ func BenchmarkCompletion(b *testing.B) {
 		}
 	}
 }
+
+// Completion answers at every position of files with and without errors,
+// never failing (a panic would come back as an internal error).
+func TestCompletionEveryPosition(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	texts := []string{
+		strings.NewReplacer("‸LINE‸", "  op3 = click(button(name: \"é\", within: list(", "‸INNER‸", "", "‸TOP‸", "task", "‸SKILL‸", "  x = summarize<\"中").Replace(completionSrc),
+		"task t {\n  for x in rows(table(name: \"😀\"))[1:] {\n    if x.text == \"a\" { y = click(x) } else {\n  }\n  while exists(",
+		"",
+		"\"unclosed\n# comment ( [ {\n}}}}\n",
+	}
+	for i, text := range texts {
+		uri := c.open(fmt.Sprintf("p%d.cog", i), text)
+		li := NewLineIndex([]byte(text))
+		for off := 0; off <= len(text); off++ {
+			at := li.Position(off)
+			var list CompletionList
+			if err := c.requestErr("textDocument/completion", pos(uri, at.Line, at.Character), &list); err != nil {
+				t.Fatalf("text %d at %v: %v", i, at, err)
+			}
+		}
+	}
+}
