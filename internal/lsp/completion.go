@@ -106,7 +106,7 @@ func (b *itemBuilder) add(label string, kind int, detail, doc, plain, snippet st
 		}
 	}
 	text, format := plain, formatPlain
-	if b.snippets && snippet != "" {
+	if b.snippets && snippet != "" && (plain == "" || !b.callFollows()) {
 		text, format = snippet, formatSnippet
 	}
 	it.InsertTextFormat = format
@@ -115,6 +115,13 @@ func (b *itemBuilder) add(label string, kind int, detail, doc, plain, snippet st
 	}
 	it.TextEdit = &TextEdit{Range: b.rng, NewText: text}
 	b.items = append(b.items, it)
+}
+
+// callFollows reports whether the cursor stands right before `(` or `<`,
+// as when a name is changed in `cl▮(button(…))`: the name alone goes in,
+// not a second pair of parentheses.
+func (b *itemBuilder) callFollows() bool {
+	return b.off < len(b.d.Text) && (b.d.Text[b.off] == '(' || b.d.Text[b.off] == '<')
 }
 
 // sortRank puts the names in scope first, then the rest by kind.
@@ -415,7 +422,11 @@ func (b *itemBuilder) subcategory(c *kb.Category, sub *kb.Subcategory) {
 	}
 	doc := sub.Definition
 	if ex := sub.Examples; len(ex) > 0 {
-		doc += "\n\nExamples:\n" + strings.Join(ex, "\n")
+		if b.markdown {
+			doc += "\n\nExamples:\n```cog\n" + strings.Join(ex, "\n") + "\n```"
+		} else {
+			doc += "\n\nExamples:\n" + strings.Join(ex, "\n")
+		}
 	}
 	b.add(sub.Name, kindClass, c.Name+"."+sub.Name+"<\"…\">(…) → "+result, doc, sub.Name, sub.Name+"<\"${1:description}\">(${2})")
 }

@@ -186,6 +186,24 @@ func TestCompletionRangeUTF16(t *testing.T) {
 	t.Fatalf("query not offered: %v", labels(list.Items))
 }
 
+// Changing a name before its parentheses inserts the name alone.
+func TestCompletionBeforeParentheses(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	text, at := cursorDoc(t, "‸LINE‸", "  op3 = cl‸(button(name: \"é\"))")
+	uri := c.open("p.cog", text)
+	var list CompletionList
+	c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+	for _, it := range list.Items {
+		if it.Label == "click" {
+			if it.TextEdit.NewText != "click" || it.InsertTextFormat != formatPlain {
+				t.Errorf("click inserts %q (format %d), want the name alone", it.TextEdit.NewText, it.InsertTextFormat)
+			}
+			return
+		}
+	}
+	t.Fatal("click not offered")
+}
+
 // Snippets are snippets (format 2) with placeholders; keywords offered are
 // the parser's.
 func TestCompletionSnippetsAndKeywords(t *testing.T) {
