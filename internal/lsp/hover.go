@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -150,6 +152,11 @@ func hoverCallee(w *navText, name string) bool {
 	if check.ElementRoles[name] {
 		w.code(name + "(name: text, id: text, …) element")
 		w.para("element constructor: describes a " + name + " by the attributes it was recorded with; the run anchors it on the live screen.")
+		var attrs []string
+		for _, a := range slices.Sorted(maps.Keys(check.ElementAttrs)) {
+			attrs = append(attrs, a+": "+check.ElementAttrs[a].String())
+		}
+		w.para("Attributes: " + strings.Join(attrs, ", ") + ".")
 		return true
 	}
 	if check.ElementPredicates[name] {

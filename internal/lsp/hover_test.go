@@ -86,7 +86,7 @@ func TestHover(t *testing.T) {
 		{"loop variable", "row.cell", 0, 1, []string{"loop variable row — line 12", "for row in rows("}, "row"},
 		{"skill call", "greet(row", 0, 2, []string{"skill greet — line 18", "skill greet(who: element, name: text) {"}, "greet"},
 		{"parameter", "who, name", 0, 0, []string{"parameter who: element — line 18"}, "who"},
-		{"element constructor", "table(name", 0, 1, []string{"element constructor"}, "table"},
+		{"element constructor", "table(name", 0, 1, []string{"element constructor", "Attributes: class: text, css: text, description: text", "within: element, xpath: text."}, "table"},
 		{"step running a skill", "op7 =", 0, 0, []string{"greet(who: element, name: text)", "runs skill greet, declared at line 18"}, "op7"},
 	}
 	for _, src := range []struct{ name, text string }{{"ok", navSrc}, {"syntax error", navBroken}} {
