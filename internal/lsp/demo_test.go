@@ -167,6 +167,14 @@ func TestDemoHover(t *testing.T) {
 	if h := hoverAt("op2, within"); !strings.Contains(h, `typed "Denali"`) {
 		t.Errorf("hover on a use of op2:\n%s", h)
 	}
+	// Hints only for the range asked for: the line of op2.
+	line := navAt(t, kwCog, "op2 =", 0, 0).Line
+	var hints []InlayHint
+	c.request("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": Range{Start: Position{Line: line}, End: Position{Line: line + 1}}}, &hints)
+	if len(hints) != 1 || hints[0].Label != `saw "Denali"` || hints[0].Position.Line != line {
+		t.Errorf("hints of op2's line: %+v", hints)
+	}
 	// The trace changes: the hint follows (the cache is by time and size).
 	navWrite(t, tracePath, strings.ReplaceAll(kwTrace, `"Alaska"`, `"Yukon"`))
 	later := time.Now().Add(time.Minute)
