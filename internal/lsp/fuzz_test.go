@@ -19,7 +19,7 @@ func FuzzEdits(f *testing.F) {
 	f.Add([]byte("\x03\x10\x03\x12\x02😀\x01\x00\x01\x00\x00\x05\x05 \"é"), "task t \"x\" {\n  driver browser\n  op1 = click(button(name: \"中\"))\n}\n")
 	f.Add([]byte("\x00\x00\x09\x00\x08try {\n"), "")
 	f.Fuzz(func(t *testing.T, script []byte, start string) {
-		if len(script) > 2000 || len(start) > 4000 {
+		if len(script) > 300 || len(start) > 4000 {
 			return
 		}
 		var mu sync.Mutex
