@@ -26,6 +26,8 @@ func runRuns(c *cli, args []string) int {
 		if err := journal.RenderList(c.stdout, runs); err != nil {
 			return c.readError("runs", err)
 		}
+	case len(rest) == 2 && rest[0] == "show" && journal.ValidBatchID(rest[1]):
+		return c.showBatch(*root, rest[1])
 	case len(rest) == 2 && rest[0] == "show":
 		run, err := journal.Load(*root, rest[1])
 		if err != nil {

@@ -97,6 +97,13 @@ func (r *Runner) RunRow(ctx context.Context, in Row) (RowResult, error) {
 	}
 	defer cancel()
 	go hb.every(runCtx, beatEvery(info.HeartbeatTimeout))
+	go func() {
+		select {
+		case <-activity.GetWorkerStopChannel(ctx):
+			hb.halt(errors.New("the worker is stopping"))
+		case <-runCtx.Done():
+		}
+	}()
 	r.logf("row %d: started on %s (attempt %d)", in.Row, r.Name, info.Attempt)
 	result, runErr := w.Run(runCtx, opts)
 	if result != nil {
