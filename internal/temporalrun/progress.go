@@ -169,10 +169,13 @@ func (h *heartbeat) every(ctx context.Context, d time.Duration) {
 	}
 }
 
+// journaled takes the run's journal id and sends it at once: a retry of
+// a row killed in its first step still resumes (names) its run.
 func (h *heartbeat) journaled(id string) {
 	h.mu.Lock()
 	h.p.Run = id
 	h.mu.Unlock()
+	_ = h.beat(context.Background()) // the ticker sends it again if this one is lost
 }
 
 func (h *heartbeat) loops(ls []runtime.LoopPos) []journal.LoopPos {
