@@ -25,6 +25,13 @@ type CacheOptions struct {
 // still answers from the cache, and passes everything else on. secrets
 // are kept out of prompts and the cache.
 func ModelAnswerer(conf *config.Config, co CacheOptions, secrets *redact.Set) (dependency.Answerer, error) {
+	return ModelAnswererLimited(conf, co, secrets, nil)
+}
+
+// ModelAnswererLimited is ModelAnswerer whose requests wait for lim first:
+// one limiter shared by the answerers of all the workers of a batch keeps
+// them together under cogflow.hcl's rate_limit. A nil lim does not limit.
+func ModelAnswererLimited(conf *config.Config, co CacheOptions, secrets *redact.Set, lim *llm.Limiter) (dependency.Answerer, error) {
 	l := conf.LLM
 	dir := l.CacheDir
 	if conf.Source("cache_dir") == "default" {
@@ -36,6 +43,7 @@ func ModelAnswerer(conf *config.Config, co CacheOptions, secrets *redact.Set) (d
 	if err != nil {
 		return nil, err
 	}
+	client = llm.Limit(client, lim)
 	return model.NewLLM(client, model.Options{
 		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
 		Cache: cache, Secrets: secrets, CandidateBudget: l.CandidateBudget,

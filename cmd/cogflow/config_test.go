@@ -9,7 +9,7 @@ import (
 
 // isolateConfig keeps the real user config folder and the caller's
 // environment out of a test: an empty user folder, no LLM variables.
-func isolateConfig(t *testing.T) {
+func isolateConfig(t testing.TB) {
 	t.Helper()
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())

@@ -16,6 +16,7 @@ import (
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
 
@@ -45,6 +46,8 @@ type runConfig struct {
 	// secrets are the secrets of every row of the command: a row's journal
 	// redacts the other rows' too (a page may still show them).
 	secrets *redact.Set
+	// batch: see batch.go.
+	batchConfig
 }
 
 func runRun(c *cli, args []string) int {
@@ -71,6 +74,8 @@ func runRun(c *cli, args []string) int {
 	fs.StringVar(&cfg.root, "dir", ".cogflow", "where runs are journaled")
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
+	fs.IntVar(&cfg.parallel, "parallel", 0, "with --inputs: run N rows at once, each in a browser context of its own in one Chromium (android: on the N devices --serial lists, comma-separated)")
+	fs.StringVar(&cfg.resumeBatch, "resume-batch", "", "finish the batch ID (cogflow runs lists batches): its rows that did not end ok, each resumed from its journal")
 	fs.BoolVar(&cfg.heal, "heal", false, "when a step's target is not on the screen, explore the app for it (actions it cannot undo need confirming, or --yes), then propose the path found as a patch of the workflow")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
@@ -81,6 +86,10 @@ func runRun(c *cli, args []string) int {
 		return exitUsage
 	}
 	cfg.file = files[0]
+	if msg := cfg.checkBatchFlags(cfg.resume, cfg.resumeFrom, cfg.step, cfg.ask); msg != "" {
+		fmt.Fprintf(c.stderr, "cogflow run: %s\n", msg)
+		return exitUsage
+	}
 	if cfg.inDoubt != "" && !slices.Contains(inDoubtPolicies, cfg.inDoubt) {
 		fmt.Fprintf(c.stderr, "cogflow run: --in-doubt=%s: want one of %s\n", cfg.inDoubt, strings.Join(inDoubtPolicies, ", "))
 		return exitUsage
@@ -99,6 +108,10 @@ func (c *cli) run(cfg runConfig) int {
 	}
 	task, err := runtime.TaskNamed(l.file, cfg.task)
 	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
+		return exitUsage
+	}
+	if err := cfg.batchInputs(); err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage
 	}
@@ -125,6 +138,7 @@ func (c *cli) run(cfg runConfig) int {
 		return exitBadInput
 	}
 	cfg.llm = conf
+	cfg.limiter = llm.NewLimiter(conf.LLM.RequestsPerMinute, 1)
 	parent := c.ctx
 	if parent == nil {
 		parent = context.Background()
@@ -132,6 +146,9 @@ func (c *cli) run(cfg runConfig) int {
 	ctx, stopRun, unwatch := graceful(parent, c.stderr)
 	defer unwatch()
 	cfg.stop = stopRun
+	if cfg.inputsCSV != "" {
+		return c.batch(ctx, cfg, l, task, rows)
+	}
 	drv, err := driver.Open(ctx, runtime.DriverOf(task), driver.Options{Headed: cfg.headed, RemoteURL: cmp.Or(cfg.adb, cfg.browserURL), Serial: cfg.serial, Executable: cfg.chrome})
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
@@ -141,19 +158,7 @@ func (c *cli) run(cfg runConfig) int {
 		return exitStepFailed
 	}
 	defer drv.Close()
-	status := exitOK
-	for i, row := range rows {
-		rowIdx := -1
-		if cfg.inputsCSV != "" {
-			rowIdx = i
-		}
-		code := c.runOnce(ctx, cfg, l, task, drv, row, rowIdx)
-		status = max(status, code)
-		if code == exitInterrupt || code == exitGone {
-			return code
-		}
-	}
-	return status
+	return c.runOnce(ctx, cfg, l, task, drv, rows[0], -1)
 }
 
 // runOnce runs the task once with one set of inputs, journaled.
@@ -167,6 +172,10 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 		}
 		defer res.lock.Release()
 		inputs = res.inputs
+		if cfg.batchID == "" && res.Prev.Start.Batch != "" {
+			// A row of a batch resumed on its own stays a row of it.
+			cfg.batchID, row = res.Prev.Start.Batch, res.Prev.Start.Row
+		}
 	}
 	// One set of secrets for the whole run: the interpreter adds every text
 	// it derives from a secret, and the journal, the model answerer, the
@@ -177,12 +186,20 @@ func (c *cli) runOnce(ctx context.Context, cfg runConfig, l *loaded, task *ast.T
 	}
 	opts := cogflow.RunOptions{Task: task.Name.Name, Inputs: inputs, Driver: drv, JournalDir: cfg.root, Row: row + 1,
 		Yes: cfg.yes, StepByStep: cfg.step, Screenshots: cfg.screenshots, Secrets: secrets, Stop: cfg.stop,
-		Observer: progress{out: c.stderr, secrets: secrets}}
+		Observer: progress{out: c.stderr, secrets: secrets}, Batch: cfg.batchID}
+	if cfg.quiet {
+		// A worker of a parallel batch: the batch's progress line, not
+		// each step's.
+		opts.Observer = nil
+	}
+	if cfg.guard != nil {
+		cfg.guard.next, opts.Observer = opts.Observer, cfg.guard
+	}
 	if cfg.step || cfg.ask || !cfg.yes {
 		// A question may show candidates, a page's text: redacted too.
 		opts.Prompter = runtime.NewTermPrompter(c.stdin, secrets.Writer(c.stderr))
 	}
-	model, err := cogflow.ModelAnswerer(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets)
+	model, err := cogflow.ModelAnswererLimited(cfg.llm, cogflow.CacheOptions{JournalDir: cfg.root, NoCache: cfg.noCache, Refresh: cfg.refresh}, secrets, cfg.limiter)
 	if err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: %v\n", err)
 		return exitUsage

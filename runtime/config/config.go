@@ -13,6 +13,7 @@
 //	  max_retries   = 3                            # 0 to 10
 //	  cache_dir     = ".cogflow/cache"             # relative to the project folder
 //	  candidate_budget = 800                       # tokens of candidates in a choice prompt
+//	  rate_limit    = 60                           # model requests a minute, all workers of a batch together; 0: none
 //	}
 //
 // A urls block widens the URL policy of runs (urls.go).
@@ -75,6 +76,8 @@ const (
 	// of candidates only; above MaxCandidateBudget no model's context fits.
 	MinCandidateBudget = 100
 	MaxCandidateBudget = 100000
+	// MaxRateLimit bounds rate_limit (0 is no limit).
+	MaxRateLimit = 1000000
 )
 
 // Environment variables that override the files.
@@ -98,13 +101,17 @@ const (
 	FieldCacheDir     = "cache_dir"
 	// FieldCandidateBudget bounds the candidate list of a choice prompt.
 	FieldCandidateBudget = "candidate_budget"
+	// FieldRateLimit is the model requests a minute allowed, all
+	// workers of a batch together (a name short enough for `cogflow
+	// config`'s columns).
+	FieldRateLimit = "rate_limit"
 )
 
 // Fields lists the llm block's fields in the order they are printed.
 var Fields = []string{
 	FieldBaseURL, FieldAPIKey, FieldTextModel, FieldElementModel,
 	FieldTemperature, FieldTimeout, FieldMaxRetries, FieldCacheDir,
-	FieldCandidateBudget,
+	FieldCandidateBudget, FieldRateLimit,
 }
 
 // envOverrides maps the fields the environment may override to their
@@ -143,6 +150,9 @@ type LLM struct {
 	// a choice prompt offers: a big page is cut to the most relevant
 	// candidates that fit.
 	CandidateBudget int
+	// RequestsPerMinute limits the requests to the model made by one
+	// command, all the workers of a batch together; 0 means no limit.
+	RequestsPerMinute int
 }
 
 // File is one configuration file Load looked for.
@@ -261,6 +271,8 @@ func (c *Config) set(field string, v any) {
 		l.CacheDir = v.(string)
 	case FieldCandidateBudget:
 		l.CandidateBudget = v.(int)
+	case FieldRateLimit:
+		l.RequestsPerMinute = v.(int)
 	}
 }
 
@@ -380,6 +392,8 @@ func (c *Config) display(field string) string {
 		return quote(l.CacheDir)
 	case FieldCandidateBudget:
 		return fmt.Sprint(l.CandidateBudget)
+	case FieldRateLimit:
+		return fmt.Sprint(l.RequestsPerMinute)
 	}
 	return ""
 }
@@ -543,10 +557,13 @@ func decodeAttr(attr *hcl.Attribute, env func(string) string) (any, string, hcl.
 			return invalid("temperature must be between 0 and %g, got %s.", MaxTemperature, n.AsBigFloat().Text('g', -1))
 		}
 		return t, source, diags
-	case FieldMaxRetries, FieldCandidateBudget:
+	case FieldMaxRetries, FieldCandidateBudget, FieldRateLimit:
 		lo, hi, unit := 0, MaxMaxRetries, ""
-		if attr.Name == FieldCandidateBudget {
+		switch attr.Name {
+		case FieldCandidateBudget:
 			lo, hi, unit = MinCandidateBudget, MaxCandidateBudget, " tokens"
+		case FieldRateLimit:
+			hi = MaxRateLimit
 		}
 		n, err := convert.Convert(val, cty.Number)
 		if err != nil {

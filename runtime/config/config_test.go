@@ -94,6 +94,7 @@ llm {
   max_retries = 5
   api_key     = "sk-project-key-0123456789"
   candidate_budget = 1200
+  rate_limit = 90
 }
 `)
 	c := mustLoad(t, project, user, envMap())
@@ -110,11 +111,13 @@ llm {
 		{FieldBaseURL, "default", DefaultBaseURL},
 		{FieldAPIKey, at(project, 5, 3), "sk-project-key-0123456789"},
 		{FieldCandidateBudget, at(project, 6, 3), 1200},
+		{FieldRateLimit, at(project, 7, 3), 90},
 	}
 	values := map[string]any{
 		FieldBaseURL: c.LLM.BaseURL, FieldAPIKey: c.LLM.APIKey, FieldTextModel: c.LLM.TextModel,
 		FieldElementModel: c.LLM.ElementModel, FieldTemperature: c.LLM.Temperature, FieldTimeout: c.LLM.Timeout,
 		FieldMaxRetries: c.LLM.MaxRetries, FieldCacheDir: c.LLM.CacheDir, FieldCandidateBudget: c.LLM.CandidateBudget,
+		FieldRateLimit: c.LLM.RequestsPerMinute,
 	}
 	for _, tc := range cases {
 		if got := values[tc.field]; got != tc.value {
@@ -231,6 +234,8 @@ func TestDiagnostics(t *testing.T) {
 		{"candidate_budget low", "llm {\n  candidate_budget = 50\n}\n", 2, 22, "candidate_budget must be between 100 and 100000 tokens, got 50"},
 		{"candidate_budget high", "llm {\n  candidate_budget = 1e6\n}\n", 2, 22, "between 100 and 100000 tokens, got 1000000"},
 		{"candidate_budget fraction", "llm {\n  candidate_budget = 800.5\n}\n", 2, 22, "candidate_budget must be a whole number, got 800.5"},
+		{"rate_limit negative", "llm {\n  rate_limit = -1\n}\n", 2, 16, "rate_limit must be between 0 and 1000000, got -1"},
+		{"rate_limit fraction", "llm {\n  rate_limit = 0.5\n}\n", 2, 16, "rate_limit must be a whole number, got 0.5"},
 		{"timeout number", "llm {\n  timeout = 30\n}\n", 2, 13, `duration string such as "30s"`},
 		{"timeout zero", "llm {\n  timeout = \"0s\"\n}\n", 2, 13, "more than 0"},
 		{"timeout negative", "llm {\n  timeout = \"-5s\"\n}\n", 2, 13, "more than 0"},
