@@ -25,9 +25,12 @@ type Runner struct {
 	Client client.Client
 	// Dir is the journal folder (--dir) rows are journaled in.
 	Dir string
-	// Driver opens each row's browser: a fresh Chromium, or a session on
-	// the remote browser (RemoteURL).
+	// Driver opens each row's driver when OpenDriver is nil: a fresh
+	// Chromium per row, or a session on the remote browser (RemoteURL).
 	Driver driver.Options
+	// OpenDriver, when set, gives each row its driver (a fresh browser
+	// context of the worker's Chromium); the row closes it when it ends.
+	OpenDriver func(ctx context.Context, name string) (driver.Driver, error)
 	// Name names this worker in the rows' results and logs.
 	Name string
 	// Log gets one line per row started and ended (redacted).
@@ -78,6 +81,15 @@ func (r *Runner) RunRow(ctx context.Context, in Row) (RowResult, error) {
 			return res, nil
 		}
 		opts.Resume = settled
+	}
+	if r.OpenDriver != nil {
+		d, err := r.OpenDriver(ctx, runtime.DriverOf(task))
+		if err != nil {
+			// Another attempt, maybe on another worker, may have a browser.
+			return res, fmt.Errorf("row %d: opening its driver: %w", in.Row, err)
+		}
+		defer d.Close()
+		opts.Driver = d
 	}
 	if r.Answerers != nil {
 		if opts.Answerers, err = r.Answerers(secrets); err != nil {
