@@ -104,7 +104,7 @@ func startProc(t *testing.T, env []string, name string, args ...string) *proc {
 // kills the groups its children lead (Chromium runs in a group of its
 // own) so that nothing outlives the test.
 func (p *proc) kill(sig syscall.Signal) {
-	children := childPIDs(p.cmd.Process.Pid)
+	children := descendants(p.cmd.Process.Pid) // interrupt_e2e_test.go
 	defer func() {
 		for _, c := range children {
 			_ = syscall.Kill(-c, syscall.SIGKILL)
@@ -120,30 +120,6 @@ func (p *proc) kill(sig syscall.Signal) {
 	}
 	// Its group's stragglers (a browser that outlived it).
 	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-}
-
-// childPIDs lists the processes whose parent is pid (from /proc).
-func childPIDs(pid int) []int {
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	var out []int
-	for _, st := range stats {
-		b, err := os.ReadFile(st)
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid …: comm may hold spaces, so read after its ")".
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(string(b[i+1:]))
-		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
-			if c, err := strconv.Atoi(filepath.Base(filepath.Dir(st))); err == nil {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
 }
 
 const entryWorkflow = `task enter "Submit one entry" {
