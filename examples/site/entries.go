@@ -29,7 +29,7 @@ type Entry struct {
 type entryBook struct {
 	mu    sync.Mutex
 	posts []Entry
-	holds map[int]*hold
+	holds map[string]*hold // by "GET n" or "POST n"
 }
 
 // hold makes the next load of an entry page wait until it is released.
@@ -49,14 +49,25 @@ func (s *Site) Entries() []Entry {
 // called (or the browser goes away); reached is closed when that load
 // arrives. Tests use it to catch a worker in the middle of a row.
 func (s *Site) HoldEntry(n int) (reached <-chan struct{}, release func()) {
+	return s.holdEntry("GET", n)
+}
+
+// HoldEntryPost is HoldEntry for the next post of entry n's form, which
+// is recorded only once released: tests catch a worker while its Submit
+// is acting.
+func (s *Site) HoldEntryPost(n int) (reached <-chan struct{}, release func()) {
+	return s.holdEntry("POST", n)
+}
+
+func (s *Site) holdEntry(method string, n int) (<-chan struct{}, func()) {
 	b := &s.entries
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.holds == nil {
-		b.holds = map[int]*hold{}
+		b.holds = map[string]*hold{}
 	}
 	h := &hold{reached: make(chan struct{}), release: make(chan struct{})}
-	b.holds[n] = h
+	b.holds[fmt.Sprintf("%s %d", method, n)] = h
 	var once sync.Once
 	return h.reached, func() { once.Do(func() { close(h.release) }) }
 }
@@ -84,17 +95,8 @@ func (s *Site) entryPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.entries.mu.Lock()
-	h := s.entries.holds[n]
-	delete(s.entries.holds, n)
-	s.entries.mu.Unlock()
-	if h != nil {
-		close(h.reached)
-		select {
-		case <-h.release:
-		case <-r.Context().Done():
-			return
-		}
+	if !s.waitHold(r, "GET", n) {
+		return
 	}
 	status := ""
 	if r.URL.Query().Get("posted") == "1" {
@@ -117,6 +119,9 @@ func (s *Site) postEntry(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if !s.waitHold(r, "POST", n) {
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, 1<<16)
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "bad form", http.StatusBadRequest)
@@ -128,4 +133,24 @@ func (s *Site) postEntry(w http.ResponseWriter, r *http.Request) {
 	s.entries.posts = append(s.entries.posts, e)
 	s.entries.mu.Unlock()
 	http.Redirect(w, r, "/entries/"+strconv.Itoa(n)+"?posted=1", http.StatusSeeOther)
+}
+
+// waitHold waits while a hold is on this request; false: the client went
+// away meanwhile, and the request is dropped unanswered.
+func (s *Site) waitHold(r *http.Request, method string, n int) bool {
+	key := fmt.Sprintf("%s %d", method, n)
+	s.entries.mu.Lock()
+	h := s.entries.holds[key]
+	delete(s.entries.holds, key)
+	s.entries.mu.Unlock()
+	if h == nil {
+		return true
+	}
+	close(h.reached)
+	select {
+	case <-h.release:
+		return r.Context().Err() == nil
+	case <-r.Context().Done():
+		return false
+	}
 }

@@ -138,8 +138,12 @@ func (r *Runner) outcome(res RowResult, runErr error, hb *heartbeat, secrets *re
 	case errors.Is(runErr, cogflow.ErrInterrupted) || errors.Is(runErr, cogflow.ErrGone):
 		// The attempt is over without an end: Temporal gives the row
 		// another attempt, which settles it from the progress.
-		r.logf("row %d: attempt %d ended early: %s", res.Row, res.Attempt, secrets.String(runErr.Error()))
-		return res, errors.New(secrets.String(runErr.Error()))
+		why := secrets.String(runErr.Error())
+		if lost := hb.lostErr(); lost != nil {
+			why = lost.Error()
+		}
+		r.logf("row %d: attempt %d ended early: %s", res.Row, res.Attempt, why)
+		return res, errors.New(why)
 	default:
 		var je *runtime.JournalError
 		if errors.As(runErr, &je) && hb.lostErr() != nil {
