@@ -112,6 +112,11 @@ type heartbeat struct {
 	p    Progress
 	send sync.Mutex // one heartbeat at a time, so they reach the server in order
 
+	// cancelAsked: cogflow cancel reached the row while a step with an
+	// effect beyond the browser had started in its loop item; the item
+	// (or, outside loops, the row) finishes first, as a graceful stop does.
+	cancelAsked bool
+
 	stopOnce sync.Once
 	stop     chan struct{} // closed when the server says cancel, or that the attempt is over
 	lost     error         // why the attempt is over (not a cancellation)
@@ -138,12 +143,25 @@ func (h *heartbeat) beat(ctx context.Context) error {
 	switch {
 	case err == nil:
 	case errors.As(err, &canceled):
-		h.halt(nil) // cogflow cancel: stop between steps
+		h.cancel()
 		return nil
 	case errors.As(err, &notFound):
 		h.halt(errors.New("the server no longer knows this attempt of the row (it timed out and went to another worker, or the batch ended)"))
 	}
 	return err
+}
+
+// cancel stops the row between steps, unless stopping there would leave
+// a step with an effect beyond the browser in doubt: then at the end of
+// its loop item, or the row's end.
+func (h *heartbeat) cancel() {
+	h.mu.Lock()
+	h.cancelAsked = true
+	_, doubt := h.p.InDoubt()
+	h.mu.Unlock()
+	if !doubt {
+		h.halt(nil)
+	}
 }
 
 func (h *heartbeat) halt(lost error) {
@@ -231,7 +249,6 @@ func (h *heartbeat) Step(s runtime.StepReport) {
 // longer needed (a resume skips the item).
 func (h *heartbeat) IterationDone(ls []runtime.LoopPos) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	h.p.Done = append(h.p.Done, h.loops(ls))
 	kept := h.p.Effects[:0]
 	for _, m := range h.p.Effects {
@@ -240,6 +257,12 @@ func (h *heartbeat) IterationDone(ls []runtime.LoopPos) {
 		}
 	}
 	h.p.Effects = kept
+	_, doubt := h.p.InDoubt()
+	stop := h.cancelAsked && !doubt
+	h.mu.Unlock()
+	if stop {
+		h.halt(nil) // the cancel that waited for this item
+	}
 }
 
 // Interrupted implements runtime.Observer.
