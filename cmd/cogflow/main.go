@@ -62,7 +62,7 @@ func init() {
 		{name: "runs", args: "[show ID] [--dir .cogflow]", summary: "list past runs, or show one from its journal", run: runRuns},
 		{name: "worker", args: workerArgs, summary: "serve batches submitted to Temporal: run their rows in browsers, journaled in --dir", run: runWorker},
 		{name: "submit", args: submitArgs, summary: "run a batch of rows on Temporal workers; prints the batch id", run: runSubmit},
-		{name: "cancel", args: "BATCH [--dir .cogflow] [--temporal HOST:PORT] [--namespace NS] [TLS flags]", summary: "stop a Temporal batch: its rows stop between steps", run: runCancel},
+		{name: "cancel", args: "BATCH [--dir .cogflow] [--temporal HOST:PORT] [--namespace NS] " + temporalConnArgs, summary: "stop a Temporal batch: its rows stop between steps", run: runCancel},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
 		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},

@@ -14,7 +14,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/journal"
 )
 
-const submitArgs = "FILE.cog --inputs rows.csv --temporal HOST:PORT [--task NAME] [--namespace NS] [--task-queue Q] [--in-doubt skip|redo|ask] [--yes] [--screenshots] [--row-timeout D] [--heartbeat-timeout D] [--wait] [--dir .cogflow] [--key-file F] [TLS flags]"
+const submitArgs = "FILE.cog --inputs rows.csv --temporal HOST:PORT [--task NAME] [--namespace NS] [--task-queue Q] [--in-doubt skip|redo|ask] [--yes] [--screenshots] [--row-timeout D] [--heartbeat-timeout D] [--wait] [--dir .cogflow] " + temporalConnArgs
 
 // runSubmit starts a batch on Temporal: the .cog text and every row
 // travel with it; a batch record in --dir names it (`cogflow runs`,

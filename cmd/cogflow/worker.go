@@ -14,7 +14,10 @@ import (
 	"github.com/cogflow/cogflow/runtime/redact"
 )
 
-const workerArgs = "--temporal HOST:PORT [--namespace NS] [--task-queue Q] [--browsers N | --browser-url ws://…] [--chrome PATH] [--dir .cogflow] [--key-file F] [--tls-cert F --tls-key F] [--tls-ca F] [--tls-server-name S]"
+const workerArgs = "--temporal HOST:PORT [--namespace NS] [--task-queue Q] [--browsers N | --browser-url ws://…] [--chrome PATH] [--dir .cogflow] [--name NAME] " + temporalConnArgs
+
+// temporalConnArgs are the connection flags' synopsis (temporal.go).
+const temporalConnArgs = "[--key-file F] [--tls-cert F --tls-key F] [--tls-ca F] [--tls-server-name S]"
 
 // runWorker serves batches submitted to Temporal: each row in a fresh
 // browser, journaled in --dir (see docs/scale.md).
