@@ -145,8 +145,12 @@ func (r *Runner) outcome(res RowResult, runErr error, hb *heartbeat, secrets *re
 		r.logf("row %d: attempt %d ended early: %s", res.Row, res.Attempt, why)
 		return res, errors.New(why)
 	default:
+		// The journal or the heartbeat before a step with an effect could
+		// not be written: the step did not act, and another attempt may
+		// succeed (it settles the row from what the server holds).
 		var je *runtime.JournalError
-		if errors.As(runErr, &je) && hb.lostErr() != nil {
+		if errors.As(runErr, &je) {
+			r.logf("row %d: attempt %d stopped before a step: %s", res.Row, res.Attempt, secrets.String(runErr.Error()))
 			return res, errors.New(secrets.String(runErr.Error()))
 		}
 		res.Status, res.Failure = string(journal.Failed), secrets.String(runErr.Error())
