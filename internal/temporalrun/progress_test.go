@@ -3,7 +3,9 @@ package temporalrun
 import (
 	"testing"
 
+	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/journal"
+	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 func TestInDoubtRule(t *testing.T) {
@@ -50,5 +52,50 @@ func TestEffectful(t *testing.T) {
 		if got := effectful(op); got != want {
 			t.Errorf("effectful(%s) = %v, want %v", op, got, want)
 		}
+	}
+}
+
+// A cancel stops a row at once, unless a step with an effect beyond the
+// browser started in its loop item: then when that item ends.
+func TestCancelWaitsForTheItemInDoubt(t *testing.T) {
+	item0 := []runtime.LoopPos{{Var: "row", Index: 0, Key: "a"}}
+	tests := []struct {
+		name     string
+		intents  []runtime.StepReport
+		stopsNow bool
+	}{
+		{"nothing acted", nil, true},
+		{"only typing", []runtime.StepReport{{Step: "op2", Op: "type", Loops: item0}}, true},
+		{"a click in the item", []runtime.StepReport{{Step: "op4", Op: "click", Loops: item0}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHeartbeat(nil, nil, redact.New(), Progress{})
+			for _, s := range tt.intents {
+				if effectful(s.Op) { // Intent would send it; here the mark alone
+					h.p.Effects = append(h.p.Effects, Mark{Step: s.Step, Op: s.Op, Loop: h.loops(s.Loops)})
+				}
+			}
+			h.cancel()
+			if got := closed(h.stop); got != tt.stopsNow {
+				t.Fatalf("stopped at once: %v, want %v", got, tt.stopsNow)
+			}
+			h.IterationDone(item0)
+			if !closed(h.stop) {
+				t.Fatal("not stopped when the item ended")
+			}
+			if h.lostErr() != nil {
+				t.Fatalf("a cancel is not a lost attempt: %v", h.lostErr())
+			}
+		})
+	}
+}
+
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
