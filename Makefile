@@ -12,9 +12,12 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/cogflow
 
-# System packages the tests and the demo use (graphviz, chromium).
+# System packages the tests and the demo use (graphviz, chromium), and the
+# Temporal CLI whose dev server the Temporal tests run (built once into
+# ~/.cache/cogflow/temporal-VERSION).
 deps:
 	./tools/install-deps.sh
+	GO=$(GO) ./tools/install-temporal.sh >/dev/null
 
 lint: fmt-check vet
 

@@ -68,6 +68,9 @@ type RunOptions struct {
 	// Explore configures explorations (heal, explore blocks, explore<…>):
 	// the model, the knowledge store.
 	Explore runtime.ExploreConfig
+	// Journaled, when set, is told the run's id as soon as its journal is
+	// open, before any step: a Temporal worker puts it in its heartbeats.
+	Journaled func(runID string)
 }
 
 // Resumption is an earlier run being continued: its finished loop items
@@ -141,6 +144,9 @@ func (w *Workflow) Run(ctx context.Context, opts RunOptions) (*Result, error) {
 	}
 	if jr != nil {
 		res.RunID = jr.W.ID()
+		if opts.Journaled != nil {
+			opts.Journaled(res.RunID)
+		}
 		recs = append(runtime.Observers{jr}, recs...)
 	}
 	if opts.Observer != nil {

@@ -20,16 +20,18 @@ import (
 // submitted exactly once.
 
 // orderWorkflow submits the demo order form once, for one row's name.
+// Its steps wait up to a minute: four browsers on two loaded cores are
+// slow, and the test is about exactly once, not speed.
 const orderWorkflow = `task order "Submit the order form for one person" {
   driver browser
   input name: text
   input form_page: url = "BASE/form"
 
-  op1 = open(form_page)
-  op2 = type(textbox(name: "Name"), name)
-  op3 = type(textbox(name: "Email"), name + "@example.org")
-  op4 = click(button(name: "Submit"))
-  op5 = wait("from " + name + " (")
+  op1 = open(form_page, timeout: 60)
+  op2 = type(textbox(name: "Name"), name, timeout: 60)
+  op3 = type(textbox(name: "Email"), name + "@example.org", timeout: 60)
+  op4 = click(button(name: "Submit"), timeout: 60)
+  op5 = wait("from " + name + " (", timeout: 60)
 }
 `
 
@@ -232,5 +234,30 @@ func TestE2EBatchInterruptResume(t *testing.T) {
 		if before[i].Status == "interrupted" && st.RunID == before[i].RunID {
 			t.Errorf("row %d was interrupted and not resumed", st.Row)
 		}
+	}
+}
+
+// BenchmarkBatchRows measures rows per second of one 16-row batch at
+// --parallel 1 and --parallel 4 in the same run (the ratio is what
+// matters; absolute numbers depend on the machine's load):
+//
+//	go test ./cmd/cogflow -run '^$' -bench BatchRows -benchtime 1x
+func BenchmarkBatchRows(b *testing.B) {
+	needChromium(b)
+	for _, n := range []int{1, 4} {
+		b.Run(fmt.Sprintf("parallel=%d", n), func(b *testing.B) {
+			const rows = 16
+			var total time.Duration
+			for range b.N {
+				s, wf, csv, root, _ := batchSetup(b, rows)
+				start := time.Now()
+				r := runWith(context.Background(), "", "run", wf, "--inputs", csv, "--parallel", fmt.Sprint(n), "--dir", root)
+				total += time.Since(start)
+				if r.code != exitOK || len(s.State().Submissions) != rows {
+					b.Fatalf("exit %d, %d submissions\n%s", r.code, len(s.State().Submissions), r.stderr)
+				}
+			}
+			b.ReportMetric(float64(rows*b.N)/total.Seconds(), "rows/s")
+		})
 	}
 }

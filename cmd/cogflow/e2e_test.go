@@ -22,7 +22,7 @@ import (
 
 // needChromium fails under CI (make test installs Chromium) and skips on a
 // developer machine without it.
-func needChromium(t *testing.T) {
+func needChromium(t testing.TB) {
 	t.Helper()
 	for _, p := range []string{os.Getenv("COGFLOW_CHROME"), "/usr/bin/chromium"} {
 		if p != "" {

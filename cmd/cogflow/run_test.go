@@ -86,6 +86,11 @@ func TestE2EInputsCSV(t *testing.T) {
 	if err != nil || len(runs) != 2 || runs[0].Row != 1 || runs[1].Row != 0 {
 		t.Fatalf("runs = %+v, %v", runs, err)
 	}
+	// Both rows are rows of one batch, recorded as run one after another.
+	bs, err := journal.ListBatches(root)
+	if err != nil || len(bs) != 1 || bs[0].Rows != 2 || bs[0].InputsFile != csv || runs[0].Batch != bs[0].ID || runs[1].Batch != bs[0].ID {
+		t.Errorf("batch: %+v, %v; runs name %q, %q", bs, err, runs[0].Batch, runs[1].Batch)
+	}
 	list := runWith(context.Background(), "", "runs", "--dir", root)
 	show := runWith(context.Background(), "", "runs", "show", runs[0].ID, "--dir", root)
 	if list.code != exitOK || !strings.Contains(list.stdout, runs[0].ID) || show.code != exitOK || !strings.Contains(show.stdout, "op3") {

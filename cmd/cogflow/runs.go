@@ -29,6 +29,8 @@ func runRuns(c *cli, args []string) int {
 	switch {
 	case len(rest) == 0:
 		return c.listRuns(*root, f)
+	case len(rest) == 2 && rest[0] == "show" && journal.ValidBatchID(rest[1]):
+		return c.showBatch(*root, rest[1])
 	case len(rest) == 2 && rest[0] == "show":
 		run, err := journal.Load(*root, rest[1])
 		if err != nil {

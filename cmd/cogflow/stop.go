@@ -33,6 +33,13 @@ resume asks, and with no terminal refuses (exit 2).
 refuses a changed workflow file or different inputs, and reuses the run's
 inputs; secret inputs must be given again.
 
+--inputs rows.csv runs one row after another under one batch record;
+--parallel N runs N rows at once, each in a browser context of its own. Ctrl-C
+starts no new row and stops each row between steps unless it already did a
+step a resume cannot repeat (then it finishes the row). --resume with the
+same --inputs, or --resume-batch ID, runs exactly the rows not ended ok
+(docs/scale.md).
+
 A URL that open() or new_tab() gets from a model or from the page must be
 http(s) on an origin the workflow names; cogflow.hcl widens that with
 urls { allow = ["https://docs.example.com", "https://*.example.org"] }

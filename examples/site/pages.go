@@ -37,6 +37,7 @@ func (s *Site) routes() *http.ServeMux {
 	m.HandleFunc("POST /notes", s.saveNotes)
 	m.HandleFunc("GET /reading-list", s.readingList)
 	m.HandleFunc("POST /reading-list", s.saveReadingList)
+	s.entryRoutes(m)
 	m.HandleFunc("GET /form", s.form)
 	m.HandleFunc("POST /form", s.submitForm)
 	m.HandleFunc("GET /files", s.files)

@@ -70,6 +70,8 @@ type Site struct {
 	// layout is the page layout served (layout.go); set before serving,
 	// never changed after.
 	layout string
+	// entries are the entry forms' posts (entries.go).
+	entries entryBook
 }
 
 // New returns a site in its initial state.
