@@ -39,11 +39,21 @@ async function start() {
   try {
     await client.start();
   } catch (err) {
+    // A binary that starts and exits (an old cogflow without `lsp`, another
+    // program) fails with a broken pipe: its own words are on its stderr,
+    // which the client copies to the output channel, hence the button.
+    // Not awaited: the message stays until the person closes it, and
+    // activation must not wait for that.
     const command = serverOptions().run.command;
-    vscode.window.showErrorMessage(
-      `cogflow: cannot start the language server (${command}): ${err && err.message ? err.message : err}. ` +
-        'Set cogflow.server.path to the cogflow binary.'
-    );
+    vscode.window
+      .showErrorMessage(
+        `cogflow: cannot start the language server (${command}): ${err && err.message ? err.message : err}. ` +
+          'Set cogflow.server.path to the cogflow binary; the server\'s output is in the "cogflow" output channel.',
+        'Show output'
+      )
+      .then((choice) => {
+        if (choice === 'Show output') output.show(true);
+      });
   }
 }
 

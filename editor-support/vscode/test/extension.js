@@ -1,0 +1,142 @@
+// Activates extension.js with the real vscode-languageclient and a
+// stand-in for the `vscode` module (only VS Code itself provides it), with
+// cogflow.server.path set to a binary that is missing and to one that
+// exits at once (an old cogflow without `lsp`): activation must end
+// while the error message is still open, and the one message the
+// extension shows must name the command and the setting to change, and
+// offer the output channel where the server's own words are.
+//
+//   node test/extension.js
+'use strict';
+
+const assert = require('assert');
+const fs = require('fs');
+const Module = require('module');
+const os = require('os');
+const path = require('path');
+
+// stub is any object or function of the vscode API the client touches
+// and the test does not look at: every property is another stub.
+function stub() {
+  const f = function () {
+    return stub();
+  };
+  return new Proxy(f, {
+    get(_, p) {
+      if (p === 'then') return undefined; // not a promise
+      if (p === Symbol.iterator) return function* () {};
+      return stub();
+    },
+    construct: () => stub(),
+    apply: () => stub(),
+  });
+}
+
+// fakeVSCode records the error messages and the output channel's lines.
+function fakeVSCode(serverPath, seen) {
+  const output = {
+    append: (s) => seen.output.push(s),
+    appendLine: (s) => seen.output.push(s + '\n'),
+    show: () => seen.shown++,
+    clear() {},
+    replace() {},
+    hide() {},
+    dispose() {},
+  };
+  const overrides = {
+    version: '1.82.0',
+    window: {
+      createOutputChannel: () => output,
+      // A message stays open until the person clicks: click() does.
+      showErrorMessage: (message, ...items) =>
+        new Promise((click) => seen.errors.push({ message, items, click })),
+    },
+    workspace: {
+      workspaceFolders: undefined,
+      getConfiguration: () => ({ get: (key) => ({ 'server.path': serverPath, 'server.args': ['lsp'] })[key] }),
+    },
+  };
+  const base = stub();
+  return new Proxy(
+    {},
+    {
+      get(_, p) {
+        const o = overrides[p];
+        if (o === undefined) return base[p];
+        if (typeof o !== 'object') return o;
+        return new Proxy(o, { get: (t, q) => (q in t ? t[q] : base[p][q]) });
+      },
+    }
+  );
+}
+
+async function activateWith(serverPath) {
+  const seen = { errors: [], output: [], shown: 0 };
+  const vscode = fakeVSCode(serverPath, seen);
+  const load = Module._load;
+  const log = console.error;
+  console.error = () => {}; // vscode-jsonrpc's "Sending request failed."
+  Module._load = function (request) {
+    if (request === 'vscode') return vscode;
+    return load.apply(this, arguments);
+  };
+  try {
+    const main = require.resolve('../extension.js');
+    delete require.cache[main];
+    const extension = require(main);
+    // Activation ends with the messages still open.
+    await extension.activate({ subscriptions: [] });
+    for (const e of seen.errors) e.click(e.items[0]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await extension.deactivate();
+  } finally {
+    Module._load = load;
+    console.error = log;
+  }
+  return seen;
+}
+
+async function main() {
+  // vscode-jsonrpc writes to a server that has exited, and Node reports
+  // it as an uncaught error; VS Code's extension host logs and ignores it.
+  process.on('uncaughtException', (err) => {
+    if (err && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+  });
+  process.on('unhandledRejection', () => {});
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cogflow-extension-'));
+  const missing = path.join(dir, 'no-such-cogflow');
+  const old = path.join(dir, 'old-cogflow');
+  fs.writeFileSync(old, '#!/bin/sh\necho \'cogflow: unknown command "lsp"\' >&2\nexit 2\n', { mode: 0o755 });
+  const cases = [
+    [missing, /ENOENT/],
+    [old, /unknown command "lsp"/],
+  ];
+  for (const [binary, cause] of cases) {
+    const seen = await activateWith(binary);
+    const ours = seen.errors.filter((e) => e.message.startsWith('cogflow: '));
+    assert.strictEqual(ours.length, 1, `${binary}: the extension's messages: ${JSON.stringify(seen.errors)}`);
+    const { message, items } = ours[0];
+    assert.ok(message.includes(binary), `${binary}: the message does not name the binary: ${message}`);
+    assert.ok(message.includes('cogflow.server.path'), `${binary}: the message does not name the setting: ${message}`);
+    assert.deepStrictEqual(items, ['Show output'], `${binary}: the message's buttons`);
+    assert.ok(seen.shown > 0, `${binary}: "Show output" does not show the output channel`);
+    assert.ok(cause.test(seen.output.join('')), `${binary}: the output channel does not say ${cause}: ${seen.output.join('')}`);
+    console.log(`extension: ${path.basename(binary)}: ${message}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const timer = setTimeout(() => {
+  console.error('extension: activation did not end within 30 s');
+  process.exit(1);
+}, 30000);
+main().then(
+  () => {
+    clearTimeout(timer);
+    process.exit(0);
+  },
+  (err) => {
+    console.error('extension:', err && err.message ? err.message : err);
+    process.exit(1);
+  }
+);
