@@ -32,8 +32,11 @@ function stub() {
   });
 }
 
-// fakeVSCode records the error messages and the output channel's lines.
-function fakeVSCode(serverPath, seen) {
+// fakeVSCode records the error messages and the output channel's lines
+// in the current case's seen. There is one for the whole test: the
+// language client binds `vscode` once, when it is first loaded.
+function fakeVSCode(current) {
+  const seen = new Proxy({}, { get: (_, p) => current.seen[p], set: (_, p, v) => ((current.seen[p] = v), true) });
   const output = {
     append: (s) => seen.output.push(s),
     appendLine: (s) => seen.output.push(s + '\n'),
@@ -53,7 +56,7 @@ function fakeVSCode(serverPath, seen) {
     },
     workspace: {
       workspaceFolders: undefined,
-      getConfiguration: () => ({ get: (key) => ({ 'server.path': serverPath, 'server.args': ['lsp'] })[key] }),
+      getConfiguration: () => ({ get: (key) => ({ 'server.path': current.serverPath, 'server.args': ['lsp'] })[key] }),
     },
   };
   const base = stub();
@@ -70,9 +73,13 @@ function fakeVSCode(serverPath, seen) {
   );
 }
 
+const current = { serverPath: '', seen: null };
+const vscode = fakeVSCode(current);
+
 async function activateWith(serverPath) {
   const seen = { errors: [], output: [], shown: 0 };
-  const vscode = fakeVSCode(serverPath, seen);
+  current.serverPath = serverPath;
+  current.seen = seen;
   const load = Module._load;
   const log = console.error;
   console.error = () => {}; // vscode-jsonrpc's "Sending request failed."
