@@ -4,7 +4,8 @@
 // exits at once (an old cogflow without `lsp`): activation must end
 // while the error message is still open, and the one message the
 // extension shows must name the command and the setting to change, and
-// offer the output channel where the server's own words are.
+// offer the output channel where the server's own words are. Then a
+// settings change while a slow server starts: one server must run, not two.
 //
 //   node test/extension.js
 'use strict';
@@ -57,6 +58,10 @@ function fakeVSCode(current) {
     workspace: {
       workspaceFolders: undefined,
       getConfiguration: () => ({ get: (key) => ({ 'server.path': current.serverPath, 'server.args': ['lsp'] })[key] }),
+      onDidChangeConfiguration: (handler) => {
+        current.configChanged = handler;
+        return { dispose() {} };
+      },
     },
   };
   const base = stub();
@@ -73,10 +78,14 @@ function fakeVSCode(current) {
   );
 }
 
-const current = { serverPath: '', seen: null };
+const current = { serverPath: '', seen: null, configChanged: null };
 const vscode = fakeVSCode(current);
 
-async function activateWith(serverPath) {
+// activateWith activates the extension with cogflow.server.path set to
+// serverPath, runs during(changed) while activation is under way (changed
+// tells the extension that the cogflow.server settings changed), clicks
+// the messages' first buttons, runs after() and deactivates.
+async function activateWith(serverPath, during = async () => {}, after = async () => {}) {
   const seen = { errors: [], output: [], shown: 0 };
   current.serverPath = serverPath;
   current.seen = seen;
@@ -92,15 +101,74 @@ async function activateWith(serverPath) {
     delete require.cache[main];
     const extension = require(main);
     // Activation ends with the messages still open.
-    await extension.activate({ subscriptions: [] });
+    const activation = extension.activate({ subscriptions: [] });
+    await during(() => current.configChanged({ affectsConfiguration: (s) => s === 'cogflow.server' }));
+    await activation;
     for (const e of seen.errors) e.click(e.items[0]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
+    await after();
     await extension.deactivate();
   } finally {
     Module._load = load;
     console.error = log;
   }
   return seen;
+}
+
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A language server that takes half a second to answer initialize, and
+// leaves a file alive-PID next to itself while it runs.
+const slowServer = `#!${process.execPath}
+const fs = require('fs');
+const path = require('path');
+const alive = path.join(__dirname, 'alive-' + process.pid);
+fs.writeFileSync(alive, '');
+process.on('exit', () => fs.rmSync(alive, { force: true }));
+const send = (o) => {
+  const s = JSON.stringify(o);
+  process.stdout.write('Content-Length: ' + Buffer.byteLength(s) + '\\r\\n\\r\\n' + s);
+};
+let buf = Buffer.alloc(0);
+process.stdin.on('data', (d) => {
+  buf = Buffer.concat([buf, d]);
+  for (;;) {
+    const i = buf.indexOf('\\r\\n\\r\\n');
+    if (i < 0) return;
+    const n = Number(/Content-Length: (\\d+)/i.exec(buf.slice(0, i).toString())[1]);
+    if (buf.length < i + 4 + n) return;
+    const m = JSON.parse(buf.slice(i + 4, i + 4 + n).toString());
+    buf = buf.slice(i + 4 + n);
+    if (m.method === 'initialize') setTimeout(() => send({ jsonrpc: '2.0', id: m.id, result: { capabilities: {} } }), 500);
+    else if (m.method === 'shutdown') send({ jsonrpc: '2.0', id: m.id, result: null });
+    else if (m.method === 'exit') process.exit(0);
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+
+// restartWhileStarting changes the server settings while the first server
+// is still starting: the first must be stopped, not left running beside
+// the second (two servers answer every request twice).
+async function restartWhileStarting(dir) {
+  const slow = path.join(dir, 'slow-cogflow');
+  fs.writeFileSync(slow, slowServer, { mode: 0o755 });
+  const running = () => fs.readdirSync(dir).filter((f) => f.startsWith('alive-')).length;
+  let during = 0;
+  await activateWith(
+    slow,
+    async (changed) => {
+      await delay(200); // the server runs and has not answered initialize
+      await changed();
+    },
+    async () => {
+      during = running();
+    }
+  );
+  await delay(300);
+  assert.strictEqual(during, 1, `${during} servers run after a restart during the start`);
+  assert.strictEqual(running(), 0, 'a server runs on after deactivation');
+  console.log('extension: a restart while the server starts leaves one server, none after deactivation');
 }
 
 async function main() {
@@ -130,6 +198,7 @@ async function main() {
     assert.ok(cause.test(seen.output.join('')), `${binary}: the output channel does not say ${cause}: ${seen.output.join('')}`);
     console.log(`extension: ${path.basename(binary)}: ${message}`);
   }
+  await restartWhileStarting(dir);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
