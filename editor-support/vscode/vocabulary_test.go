@@ -21,8 +21,13 @@ import (
 )
 
 // wordList matches a grammar rule that is one alternation of words,
-// (?<![A-Za-z0-9_])(?:a|b|c)(?![A-Za-z0-9_]), and captures the words.
-var wordList = regexp.MustCompile(`^\(\?<!\[A-Za-z0-9_\]\)\(\?:([a-z_|]+)\)\(\?!\[A-Za-z0-9_\]\)$`)
+// (?<![A-Za-z0-9_])(?:a|b|c)(?![A-Za-z0-9_]), and captures the words;
+// callee matches the begin of a call of one of a list of words, that
+// alternation captured and followed by the opening parenthesis.
+var (
+	wordList = regexp.MustCompile(`^\(\?<!\[A-Za-z0-9_\]\)\(\?:([a-z_|]+)\)\(\?!\[A-Za-z0-9_\]\)$`)
+	callee   = regexp.MustCompile(`^\(\(\?<!\[A-Za-z0-9_\]\)\(\?:([a-z_|]+)\)\(\?!\[A-Za-z0-9_\]\)\)\\s\*\(\\\(\)$`)
+)
 
 // grammarWords returns, by scope name, the words of every rule of the
 // grammar that is a word list, wherever it is nested.
@@ -44,6 +49,13 @@ func grammarWords(t *testing.T) map[string][]string {
 			name, _ := v["name"].(string)
 			match, _ := v["match"].(string)
 			if m := wordList.FindStringSubmatch(match); m != nil && name != "" {
+				out[name] = append(out[name], strings.Split(m[1], "|")...)
+			}
+			begin, _ := v["begin"].(string)
+			captures, _ := v["beginCaptures"].(map[string]any)
+			first, _ := captures["1"].(map[string]any)
+			if m := callee.FindStringSubmatch(begin); m != nil && first["name"] != nil {
+				name := first["name"].(string)
 				out[name] = append(out[name], strings.Split(m[1], "|")...)
 			}
 			for _, x := range v {
