@@ -106,7 +106,8 @@ eval:
 # its registry cannot be reached, so the tests never skip. `make vsix`
 # packages the extension as bin/cogflow.vsix with the pinned @vscode/vsce;
 # `make test-editors` runs the grammar tests (vscode-tmgrammar-test, the
-# examples and docs tokenized), builds the .vsix and checks its manifest,
+# examples and docs tokenized) and the client's start-up errors (a cogflow
+# missing or without lsp), builds the .vsix and checks its manifest,
 # and starts cogflow lsp with the extension's default arguments.
 .PHONY: vsix test-editors
 VSCODE_EXT := editor-support/vscode

@@ -5,7 +5,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { LanguageClient } = require('vscode-languageclient/node');
+const { LanguageClient, State } = require('vscode-languageclient/node');
 
 /** @type {LanguageClient | undefined} */
 let client;
@@ -39,19 +39,39 @@ async function start() {
   try {
     await client.start();
   } catch (err) {
+    // A binary that starts and exits (an old cogflow without `lsp`, another
+    // program) fails with a broken pipe: its own words are on its stderr,
+    // which the client copies to the output channel, hence the button.
+    // Not awaited: the message stays until the person closes it, and
+    // activation must not wait for that.
     const command = serverOptions().run.command;
-    vscode.window.showErrorMessage(
-      `cogflow: cannot start the language server (${command}): ${err && err.message ? err.message : err}. ` +
-        'Set cogflow.server.path to the cogflow binary.'
-    );
+    vscode.window
+      .showErrorMessage(
+        `cogflow: cannot start the language server (${command}): ${err && err.message ? err.message : err}. ` +
+          'Set cogflow.server.path to the cogflow binary; the server\'s output is in the "cogflow" output channel.',
+        'Show output'
+      )
+      .then((choice) => {
+        if (choice === 'Show output') output.show(true);
+      });
   }
 }
 
 // stop stops the server if it runs; a client whose server never started
 // (a wrong cogflow.server.path) has nothing to stop, and stop() would throw.
+// A client still starting (a restart or a settings change right after
+// activation) cannot be stopped either: its start is waited for, at most
+// 10 s, or its server would run on beside the next one.
 async function stop() {
   const c = client;
   client = undefined;
+  if (c && c.state === State.Starting) {
+    // start() of a client that is starting returns that start's promise.
+    let timer;
+    const timeout = new Promise((resolve) => (timer = setTimeout(resolve, 10000)));
+    await Promise.race([c.start().catch(() => {}), timeout]);
+    clearTimeout(timer);
+  }
   if (c && c.isRunning()) {
     try {
       await c.stop();

@@ -1,7 +1,8 @@
 // Command vsixcheck checks a packaged VS Code extension (.vsix) of cogflow:
 // its manifest must name the cogflow language for .cog files, the
 // source.cogflow grammar, and the server command (cogflow lsp), and the
-// files the manifest names must be in the archive. `make test-editors`
+// files the manifest names, and every package the client requires, must
+// be in the archive. `make test-editors`
 // runs it on the .vsix that `make vsix` builds, so that a packaging
 // mistake (a file left out by .vscodeignore, a renamed setting) fails the
 // tests instead of a user's install.
@@ -175,5 +176,62 @@ func checkServer(m manifest, files archive) error {
 	if err := json.Unmarshal(lib, &pkg); err != nil || pkg.Version != m.Dependencies["vscode-languageclient"] {
 		return fmt.Errorf("vscode-languageclient %q is packaged, the manifest asks for %q", pkg.Version, m.Dependencies["vscode-languageclient"])
 	}
+	return checkDependencies(files)
+}
+
+// checkDependencies resolves, the way Node's require does, every
+// dependency of the extension and of each package under node_modules in
+// the archive: a package that .vscodeignore or a broken npm install left
+// out would otherwise fail only when VS Code loads the client.
+func checkDependencies(files archive) error {
+	for name := range files {
+		if name != "package.json" && !(strings.HasPrefix(name, "node_modules/") && isPackageManifest(name)) {
+			continue
+		}
+		data, err := files.read(name)
+		if err != nil {
+			return err
+		}
+		var pkg struct {
+			Dependencies map[string]string `json:"dependencies"`
+		}
+		if err := json.Unmarshal(data, &pkg); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		dir := path.Dir(name)
+		for dep := range pkg.Dependencies {
+			if !resolves(files, dir, dep) {
+				return fmt.Errorf("%s depends on %s, which is not in the archive", name, dep)
+			}
+		}
+	}
 	return nil
+}
+
+// isPackageManifest reports whether name is the package.json of a package
+// directly under a node_modules folder (node_modules/x/package.json or
+// node_modules/@scope/x/package.json), not a file inside a package.
+func isPackageManifest(name string) bool {
+	dir, file := path.Split(name)
+	if file != "package.json" {
+		return false
+	}
+	parent := path.Dir(path.Clean(dir))
+	if strings.HasPrefix(path.Base(parent), "@") {
+		parent = path.Dir(parent)
+	}
+	return path.Base(parent) == "node_modules"
+}
+
+// resolves looks for dep in dir/node_modules and in each folder above.
+func resolves(files archive, dir, dep string) bool {
+	for {
+		if _, ok := files[path.Join(dir, "node_modules", dep, "package.json")]; ok {
+			return true
+		}
+		if dir == "." || dir == "/" {
+			return false
+		}
+		dir = path.Dir(dir)
+	}
 }

@@ -79,6 +79,11 @@ func TestCheck(t *testing.T) {
 		{"another scope name", replace("syntaxes/cogflow.tmLanguage.json", `"scopeName": "source.cogflow"`, `"scopeName": "source.cog"`), "is not the source.cogflow grammar"},
 		{"the server without lsp", replace("package.json", `"lsp"`, `"serve"`), `cogflow.server.args must default to ["lsp"]`},
 		{"a client without watchers", replace("extension.js", "'**/cogflow.hcl'", "'cogflow.hcl'"), `does not mention "**/cogflow.hcl"`},
+		{"a dependency of the client left out", replace("node_modules/vscode-languageclient/package.json", `"version": "9.0.1"`,
+			`"version": "9.0.1", "dependencies": {"vscode-languageserver-protocol": "3.17.5"}`),
+			"node_modules/vscode-languageclient/package.json depends on vscode-languageserver-protocol, which is not in the archive"},
+		{"a dependency of the extension left out", replace("package.json", `"vscode-languageclient": "9.0.1"`,
+			`"vscode-languageclient": "9.0.1", "semver": "7.6.0"`), "package.json depends on semver, which is not in the archive"},
 		{"another client version", replace("package.json", `"vscode-languageclient": "9.0.1"`, `"vscode-languageclient": "9.0.0"`), `"9.0.1" is packaged, the manifest asks for "9.0.0"`},
 	}
 	for _, tt := range tests {
