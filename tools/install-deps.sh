@@ -17,6 +17,9 @@ if [ -z "${COGFLOW_CHROME:-}" ] && ! command -v chromium >/dev/null 2>&1 &&
   need+=(chromium fonts-liberation)
 fi
 command -v adb >/dev/null 2>&1 || need+=(adb)
+# The Neovim client's acceptance test (cmd/cogflow/lsp_nvim_test.go) runs
+# Debian's headless nvim (0.7 or later) against `cogflow lsp`.
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
