@@ -68,7 +68,8 @@ func TestNvimLSP(t *testing.T) {
 	// Neovim writes its LSP log, shada and swap files under the XDG
 	// folders: a temporary home keeps the test off the user's.
 	home := filepath.Join(tmp, "home")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	const deadline = 2 * time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", "NONE", "-i", "NONE", "-n",
 		"--cmd", "set rtp^="+plugin,
@@ -92,7 +93,7 @@ func TestNvimLSP(t *testing.T) {
 	err = cmd.Run()
 	switch {
 	case ctx.Err() != nil:
-		t.Fatalf("nvim did not finish in 2m (killed); its output:\n%s", out.String())
+		t.Fatalf("nvim did not finish in %s (killed); its output:\n%s", deadline, out.String())
 	case err != nil:
 		t.Fatalf("nvim: %v; its output:\n%s", err, out.String())
 	case !strings.Contains(out.String(), "PASS"):
