@@ -241,12 +241,43 @@ local function test_format(buf, bin)
   out("ok format (%d lines)", #got)
 end
 
+-- A file opened after setup attaches through the FileType autocommand, to
+-- the server its project already has.
+local function test_second_file(root, client)
+  local other = root .. "/other.cog"
+  vim.fn.writefile({ 'task other "Open the site" {', "  driver browser", '  op1 = open("http://127.0.0.1:8088/")', "}" }, other)
+  vim.cmd("split " .. vim.fn.fnameescape(other))
+  local obuf = vim.api.nvim_get_current_buf()
+  wait_for("the second file to attach", function()
+    return cogflow_client(obuf) ~= nil
+  end)
+  check(cogflow_client(obuf).id == client.id, "the second file of the project got a server of its own")
+  check(#vim.lsp.get_active_clients() == 1, "%d clients, want 1", #vim.lsp.get_active_clients())
+  vim.cmd("close")
+  out("ok second file, same server")
+end
+
+-- A server that cannot start is an error the user sees, not silence.
+local function test_missing_binary(buf)
+  local notify, said = vim.notify, {}
+  vim.notify = function(msg, level)
+    table.insert(said, { msg = msg, level = level })
+  end
+  require("cogflow").setup({ cmd = { "/nonexistent/cogflow", "lsp" } })
+  vim.notify = notify
+  check(cogflow_client(buf) == nil, "a client started for a missing binary")
+  check(#said == 1 and said[1].level == vim.log.levels.ERROR and said[1].msg:find("is not an executable", 1, true),
+    "setup with a missing binary said %s", vim.inspect(said))
+  out("ok missing binary: %s", said[1].msg)
+end
+
 local function main()
   local bin = env("COGFLOW_BIN")
   local file = env("COGFLOW_NVIM_FILE")
   local hover = env("COGFLOW_NVIM_HOVER")
   local buf = test_filetype_and_syntax(file)
 
+  test_missing_binary(buf)
   require("cogflow").setup({ cmd = { bin, "lsp" } })
   wait_for("cogflow lsp to attach", function()
     local c = cogflow_client(buf)
@@ -257,6 +288,7 @@ local function main()
   check(client.config.root_dir == root, "root %q, want %q (the folder with .cogflow)", client.config.root_dir, root)
   check(client.offset_encoding == "utf-16", "offset encoding %q, want utf-16", tostring(client.offset_encoding))
   out("ok attached, root %s", client.config.root_dir)
+  test_second_file(root, client)
 
   local d = test_diagnostic(buf)
   test_hover(buf, hover)

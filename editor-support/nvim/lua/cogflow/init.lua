@@ -163,10 +163,17 @@ function M.setup(opts)
     return
   end
   local group = vim.api.nvim_create_augroup("cogflow", { clear = true })
+  -- ftdetect/cog.vim's rule again: a plugin manager that adds this folder
+  -- to the runtimepath after filetype detection started never sources it.
+  vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, { group = group, pattern = "*.cog", command = "setfiletype cog" })
   vim.api.nvim_create_autocmd("FileType", { group = group, pattern = "cog", callback = on_filetype })
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == "cog" then
-      on_filetype({ buf = bufnr })
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      if vim.bo[bufnr].filetype == "" and vim.api.nvim_buf_get_name(bufnr):match("%.cog$") then
+        vim.bo[bufnr].filetype = "cog" -- its FileType autocmd attaches it
+      elseif vim.bo[bufnr].filetype == "cog" then
+        on_filetype({ buf = bufnr })
+      end
     end
   end
 end
