@@ -60,8 +60,9 @@ syn match cogType       contained "\h\w*\%(<\h\w*>\)\="
 syn match cogCall "\<\h\w*\ze\s*("
 
 " Element constructors (lang/check.ElementRoles) before `(`; defined after
-" cogCall, so they win where both start.
-syn match cogElement "\<\%(element\|button\|link\|textbox\|checkbox\|radio\|combobox\|listbox\|list\|listitem\|menu\|menuitem\|option\|tab\|table\|row\|cell\|heading\|image\|text\|dialog\|region\|slider\|switch\|tree\|treeitem\)\ze\s*("
+" cogCall, so they win where both start. Not after a dot: `paper.cell("…")`
+" is a row's method.
+syn match cogElement "\.\@1<!\<\%(element\|button\|link\|textbox\|checkbox\|radio\|combobox\|listbox\|list\|listitem\|menu\|menuitem\|option\|tab\|table\|row\|cell\|heading\|image\|text\|dialog\|region\|slider\|switch\|tree\|treeitem\)\ze\s*("
 
 " A named argument `name:` (and a skill's parameter); an input's name
 " before its type is matched above, through the input keyword's nextgroup.

@@ -87,6 +87,7 @@ local function test_filetype_and_syntax(file)
     '  repeat n {',
     '    op1 = type(box, repeat<"the value read earlier">(n))',
     '    confirm op2 = click(contextual_selection.match_element<"the row">(op1))',
+    '    op3 = click(op2.cell("Title"))',
     '  }',
     '}',
   })
@@ -102,7 +103,7 @@ local function test_filetype_and_syntax(file)
     { 4, "repeat", "cogRepeat" },
     { 5, "op1", "cogStepName" }, { 5, "type", "cogCall" }, { 5, "repeat<", "cogDependency" }, { 5, "the value", "cogDescription" },
     { 6, "confirm", "cogStatement" }, { 6, "op2", "cogStepName" }, { 6, "contextual_selection", "cogDependency" },
-    { 6, "match_element", "cogDependency" },
+    { 6, "match_element", "cogDependency" }, { 7, "click", "cogCall" }, { 7, "cell", "cogCall" },
   }
   for _, c in ipairs(cases) do
     local col = col_of(s, c[1], c[2])
@@ -112,7 +113,7 @@ local function test_filetype_and_syntax(file)
   -- Indentation: one level per open brace, one less on a closing line.
   vim.api.nvim_buf_call(s, function()
     check(vim.bo.indentexpr == "CogIndent(v:lnum)", "indent/cog.vim not loaded: indentexpr %q", vim.bo.indentexpr)
-    local want = { [2] = 0, [3] = 2, [6] = 4, [8] = 2, [9] = 0 }
+    local want = { [2] = 0, [3] = 2, [6] = 4, [8] = 4, [9] = 2, [10] = 0 }
     for lnum, ind in pairs(want) do
       local got = vim.fn.CogIndent(lnum)
       check(got == ind, "indent of line %d is %d, want %d", lnum, got, ind)
