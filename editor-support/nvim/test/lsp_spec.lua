@@ -124,8 +124,17 @@ local function test_filetype_and_syntax(file)
   return buf
 end
 
+-- The clients of buf (all clients when buf is nil), through the API of the
+-- running version: vim.lsp.get_clients since 0.10.
+local function clients_of(buf)
+  if vim.lsp.get_clients ~= nil then
+    return vim.lsp.get_clients({ bufnr = buf })
+  end
+  return buf and vim.lsp.buf_get_clients(buf) or vim.lsp.get_active_clients()
+end
+
 local function cogflow_client(buf)
-  for _, c in pairs(vim.lsp.buf_get_clients(buf)) do
+  for _, c in pairs(clients_of(buf)) do
     if c.name == "cogflow" then
       return c
     end
@@ -160,7 +169,7 @@ end
 
 local function hover_text(buf, lnum, col)
   vim.api.nvim_win_set_cursor(0, { lnum + 1, col })
-  local params = vim.lsp.util.make_position_params()
+  local params = vim.lsp.util.make_position_params(0, cogflow_client(buf).offset_encoding)
   local res, err = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, WAIT)
   check(res ~= nil, "hover: no answer: %s", tostring(err))
   local texts = {}
@@ -253,7 +262,7 @@ local function test_second_file(root, client)
     return cogflow_client(obuf) ~= nil
   end)
   check(cogflow_client(obuf).id == client.id, "the second file of the project got a server of its own")
-  check(#vim.lsp.get_active_clients() == 1, "%d clients, want 1", #vim.lsp.get_active_clients())
+  check(vim.tbl_count(clients_of(nil)) == 1, "%d clients, want 1", vim.tbl_count(clients_of(nil)))
   vim.cmd("close")
   out("ok second file, same server")
 end
@@ -279,7 +288,10 @@ local function main()
   local buf = test_filetype_and_syntax(file)
 
   test_missing_binary(buf)
-  require("cogflow").setup({ cmd = { bin, "lsp" } })
+  local exit_code
+  require("cogflow").setup({ cmd = { bin, "lsp" }, on_exit = function(code)
+    exit_code = code
+  end })
   wait_for("cogflow lsp to attach", function()
     local c = cogflow_client(buf)
     return c ~= nil and c.initialized
@@ -300,8 +312,9 @@ local function main()
   -- The server stops when asked, as an editor quitting asks it.
   vim.lsp.stop_client(client.id)
   wait_for("cogflow lsp to stop", function()
-    return client.is_stopped()
+    return vim.lsp.get_client_by_id(client.id) == nil and exit_code ~= nil
   end)
+  check(exit_code == 0, "cogflow lsp exited with code %s after shutdown and exit, want 0", tostring(exit_code))
   out("PASS")
   vim.cmd("qall!")
 end

@@ -18,6 +18,8 @@ local defaults = {
   -- Called as on_attach(client, bufnr) when a buffer is attached: the
   -- place for key maps (vim.lsp.buf.hover, definition, …).
   on_attach = nil,
+  -- Called as on_exit(code, signal, client_id) when a server ends.
+  on_exit = nil,
   -- Client capabilities; nil: vim.lsp.protocol.make_client_capabilities().
   capabilities = nil,
   -- Format with the server before each :write.
@@ -34,7 +36,7 @@ M.config = vim.deepcopy(defaults)
 local clients = {}
 
 local function exists(path)
-  return vim.loop.fs_stat(path) ~= nil
+  return (vim.uv or vim.loop).fs_stat(path) ~= nil -- vim.uv: 0.10+
 end
 
 -- root_dir returns the project folder of a file: the nearest folder, up from
@@ -68,8 +70,11 @@ local function client_config(root)
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
     capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
     on_attach = M.config.on_attach,
-    on_exit = function()
+    on_exit = function(code, signal, client_id)
       clients[root] = nil
+      if M.config.on_exit then
+        M.config.on_exit(code, signal, client_id)
+      end
     end,
   }
 end
