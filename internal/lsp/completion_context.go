@@ -1,0 +1,227 @@
+package lsp
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The place of the cursor, read from the text around it rather than from
+// the tree: the line being typed rarely parses (`op3 = click(butt`), and
+// its statement is then missing from the partial tree. A statement is one
+// line (the printer writes it so, and a string cannot span lines), so the
+// text from the line's start to the cursor says what may come next; the
+// brace depth before the line says whether the line is in a block.
+
+// place is what kind of thing the cursor is in.
+type place int
+
+const (
+	placeNone        place = iota // a comment, or a string that is no description
+	placeTopLevel                 // the start of a line outside every block: task, skill
+	placeStatement                // the start of a line in a block: keywords, snippets
+	placeAfterBrace               // `} |`: else, fallback
+	placeDriver                   // `driver |`
+	placeType                     // `input x: |`, a skill parameter's type
+	placeStepValue                // `op3 = |`: actions and skills
+	placeAnchorValue              // `anchor a = |`: element constructors
+	placeExpr                     // anywhere an expression goes
+	placeArgName                  // the start of an argument: a name: or an expression
+	placeMember                   // `x.|`
+	placeDescription              // inside the quotes of `sub<"…">`
+	placeAfterLess                // `sub<|`: a description comes next
+)
+
+// cursorContext is the cursor's place and what it needs to complete.
+type cursorContext struct {
+	place place
+	// word is the part of a name typed before the cursor, from wordStart.
+	word      string
+	wordStart int
+	// callee is the innermost open call's name ("" for a method or none);
+	// attrsGiven are the names already given in that call.
+	callee     string
+	attrsGiven map[string]bool
+	// argName is the name of the named argument the cursor is the value
+	// of (within: …), "" for a positional one.
+	argName string
+	// receiver is the name before the dot (placeMember) or before `<`
+	// (placeAfterLess, placeDescription).
+	receiver string
+	// stringStart is the offset just after the opening quote of the
+	// description the cursor is in (placeDescription).
+	stringStart int
+}
+
+type openBracket struct {
+	ch     byte
+	callee string
+	given  map[string]bool
+	// argStart is where the current argument begins, after ( or ,.
+	argStart int
+}
+
+var (
+	driverLine = regexp.MustCompile(`^\s*driver\s+$`)
+	typeLine   = regexp.MustCompile(`^\s*(input\s+\w+\s*:|skill\s+\w+\s*\(.*:)\s*(list\s*<\s*)?$`)
+	stepLine   = regexp.MustCompile(`^\s*(confirm\s+)?\w+\s*=\s*$`)
+	anchorLine = regexp.MustCompile(`^\s*anchor\s+\w+\s*=\s*$`)
+	namedArg   = regexp.MustCompile(`^\s*(\w+)\s*:\s*$`)
+)
+
+// contextAt reads the cursor's context at byte offset off of text.
+func contextAt(text []byte, off int) cursorContext {
+	lineStart := strings.LastIndexByte(string(text[:off]), '\n') + 1
+	pre := string(text[lineStart:off])
+	ctx := cursorContext{}
+	var stack []openBracket
+	inString, inComment, stringDep, stringStart := false, false, "", 0
+	for i := 0; i < len(pre); i++ {
+		ch := pre[i]
+		if inString {
+			switch ch {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch ch {
+		case '#':
+			inComment = true
+		case '"':
+			inString, stringStart = true, i+1
+			stringDep = ""
+			if i > 0 && pre[i-1] == '<' {
+				stringDep = identBefore(pre, i-1)
+			}
+		case '(', '[':
+			b := openBracket{ch: ch, argStart: i + 1, given: map[string]bool{}}
+			if ch == '(' {
+				b.callee = identBefore(pre, i)
+			}
+			stack = append(stack, b)
+		case ')', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if len(stack) > 0 {
+				stack[len(stack)-1].argStart = i + 1
+			}
+		case ':':
+			if len(stack) > 0 {
+				top := &stack[len(stack)-1]
+				if m := namedArg.FindStringSubmatch(pre[top.argStart:i] + ":"); m != nil {
+					top.given[m[1]] = true
+				}
+			}
+		}
+		if inComment {
+			break
+		}
+	}
+	if inComment {
+		return ctx
+	}
+	if inString {
+		if stringDep == "" {
+			return ctx
+		}
+		ctx.place, ctx.receiver, ctx.stringStart = placeDescription, stringDep, lineStart+stringStart
+		return ctx
+	}
+	ws := len(pre)
+	for ws > 0 && isIdentByte(pre[ws-1]) {
+		ws--
+	}
+	ctx.word, ctx.wordStart = pre[ws:], lineStart+ws
+	before := pre[:ws]
+	trimmed := strings.TrimRight(before, " \t")
+	switch {
+	case strings.HasSuffix(before, "."):
+		ctx.place, ctx.receiver = placeMember, identBefore(before, len(before)-1)
+		return ctx
+	case strings.HasSuffix(before, "<") && identBefore(before, len(before)-1) != "":
+		// `sub<`, or a comparison `n<`: the items tell them apart.
+		ctx.place, ctx.receiver = placeAfterLess, identBefore(before, len(before)-1)
+		return ctx
+	}
+	if len(stack) > 0 {
+		top := stack[len(stack)-1]
+		ctx.callee, ctx.attrsGiven = top.callee, top.given
+		arg := before[top.argStart:]
+		switch {
+		case top.ch == '(' && strings.TrimSpace(arg) == "":
+			ctx.place = placeArgName
+		case top.ch == '(' && namedArg.MatchString(arg):
+			ctx.place, ctx.argName = placeExpr, namedArg.FindStringSubmatch(arg)[1]
+		default:
+			ctx.place = placeExpr
+		}
+		return ctx
+	}
+	switch {
+	case strings.TrimSpace(before) == "":
+		ctx.place = placeStatement
+		if braceDepth(text[:lineStart]) == 0 {
+			ctx.place = placeTopLevel
+		}
+	case strings.HasSuffix(trimmed, "}") && strings.TrimSpace(trimmed) == "}":
+		ctx.place = placeAfterBrace
+	case driverLine.MatchString(before):
+		ctx.place = placeDriver
+	case typeLine.MatchString(before):
+		ctx.place = placeType
+	case anchorLine.MatchString(before):
+		ctx.place = placeAnchorValue
+	case stepLine.MatchString(before):
+		ctx.place = placeStepValue
+	default:
+		ctx.place = placeExpr
+	}
+	return ctx
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// identBefore returns the name that ends right before s[i] ("" if none).
+func identBefore(s string, i int) string {
+	j := i
+	for j > 0 && isIdentByte(s[j-1]) {
+		j--
+	}
+	return s[j:i]
+}
+
+// braceDepth counts the blocks open at the end of text, skipping strings
+// and comments.
+func braceDepth(text []byte) int {
+	depth := 0
+	inString, inComment := false, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case ch == '\n':
+			inString, inComment = false, false
+		case inComment:
+		case inString:
+			if ch == '\\' {
+				i++
+			} else if ch == '"' {
+				inString = false
+			}
+		case ch == '#':
+			inComment = true
+		case ch == '"':
+			inString = true
+		case ch == '{':
+			depth++
+		case ch == '}':
+			depth = max(0, depth-1)
+		}
+	}
+	return depth
+}

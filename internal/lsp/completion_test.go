@@ -1,0 +1,227 @@
+package lsp
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cogflow/cogflow/lang/syntax"
+)
+
+// completionSrc has a line marked ‸LINE‸ that each case replaces with the
+// line being typed; ‸ in that line is the cursor.
+const completionSrc = `skill greet(who: text) {
+  g1 = type(textbox(name: "Hello"), who)
+}
+
+task t "é 中 😀" {
+  driver browser
+  input query: text = "é中😀"
+  anchor box = textbox(name: "Search", id: "q")
+  op1 = type(box, query)
+  for row in rows(table(name: "T")) {
+    inner = click(row)
+‸INNER‸
+  }
+  op2 = click(button(name: "Go"))
+‸LINE‸
+  later = click(box)
+}
+‸TOP‸
+`
+
+// cursorDoc puts line at the marker where (the other markers vanish) and
+// returns the text and the cursor's position in UTF-16 units.
+func cursorDoc(t *testing.T, where, line string) (string, Position) {
+	t.Helper()
+	text := completionSrc
+	for _, m := range []string{"‸LINE‸", "‸INNER‸", "‸TOP‸"} {
+		if m == where {
+			text = strings.Replace(text, m, line, 1)
+		} else {
+			text = strings.Replace(text, m, "", 1)
+		}
+	}
+	at := strings.Index(text, "‸")
+	if at < 0 {
+		t.Fatalf("no cursor in %q", line)
+	}
+	text = text[:at] + text[at+len("‸"):]
+	return text, NewLineIndex([]byte(text)).Position(at)
+}
+
+func labels(items []CompletionItem) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Label
+	}
+	return out
+}
+
+func TestCompletion(t *testing.T) {
+	cases := []struct {
+		name, where, line string
+		want, not         []string
+		notVars           []string          // not offered as names in scope
+		detail            map[string]string // label → part of its detail
+		doc               map[string]string // label → part of its documentation
+	}{
+		{name: "step value: actions and skills", where: "‸LINE‸", line: "  op3 = cl‸",
+			want: []string{"click", "type", "greet"}, not: []string{"query", "button", "if"},
+			detail: map[string]string{"click": "click(target: element, button?: text", "greet": "skill greet(who: text)"}},
+		{name: "first argument of an action: names in scope", where: "‸LINE‸", line: "  op3 = click(‸",
+			want: []string{"query", "box", "op1", "op2", "button", "button:", "dialog:", "summarize", "rows", "exists"},
+			not:  []string{"inner", "later", "op3", "g1", "who"}, notVars: []string{"row"}, // row is also a constructor
+			detail: map[string]string{"query": "input: text", "op1": "step: text", "box": "anchor: element",
+				"rows": "rows(", "summarize": "information_comprehension.summarize"}},
+		{name: "element attributes", where: "‸LINE‸", line: "  op3 = click(button(na‸",
+			want: []string{"name:", "id:", "within:"}, not: []string{"click"}},
+		{name: "attributes not given yet, after 😀", where: "‸LINE‸", line: "  op3 = click(button(name: \"é 中 😀\", ‸",
+			want: []string{"id:", "within:", "text:"}, not: []string{"name:", "query"}},
+		{name: "within: elements only", where: "‸LINE‸", line: "  op3 = click(button(name: \"é\", within: ‸",
+			want: []string{"box", "list", "table"}, not: []string{"query", "op1", "rows"}},
+		{name: "subcategory with its definition", where: "‸LINE‸", line: "  op3 = type(box, summ‸",
+			want: []string{"summarize", "replace"},
+			doc:  map[string]string{"summarize": "Condense a text to its main points"}},
+		{name: "after <: example descriptions", where: "‸LINE‸", line: "  op3 = type(box, summarize<‸",
+			want: []string{`"summarize the selected paragraph in one sentence"`}, not: []string{"click"}},
+		{name: "inside the quotes of a description after 中", where: "‸LINE‸", line: "  op3 = type(box, summarize<\"中 the‸",
+			want: []string{"summarize the selected paragraph in one sentence"}, not: []string{"query"}},
+		{name: "main category's subcategories", where: "‸LINE‸", line: "  op3 = type(box, information_comprehension.‸",
+			want: []string{"summarize", "translate"}, not: []string{"repeat", "query"}},
+		{name: "statement start: keywords and snippets", where: "‸LINE‸", line: "  ‸",
+			want:   []string{"for", "if", "if else", "repeat", "while", "until", "try", "explore", "anchor", "confirm"},
+			not:    []string{"task", "click"},
+			detail: map[string]string{"while": "max:", "try": "fallback"}},
+		{name: "loop body: its variable and earlier steps", where: "‸INNER‸", line: "    x = type(box, ‸",
+			want: []string{"row", "inner", "op1", "query"}, not: []string{"op2", "later"},
+			detail: map[string]string{"row": "loop variable"}},
+		{name: "top level: task", where: "‸TOP‸", line: "ta‸", want: []string{"task", "skill"}, not: []string{"query", "click", "for"}},
+		{name: "driver", where: "‸LINE‸", line: "  driver ‸", want: []string{"browser", "android", "uia"}, not: []string{"click"}},
+		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
+		{name: "anchor value: constructors", where: "‸LINE‸", line: "  anchor a = tex‸", want: []string{"textbox", "link"}, not: []string{"click", "query"}},
+		{name: "after a closing brace", where: "‸INNER‸", line: "    if true {\n    } ‸", want: []string{"else", "fallback"}},
+		{name: "comment: nothing", where: "‸LINE‸", line: "  # op3 = click(‸", not: []string{"click", "query", "button"}},
+		{name: "plain string: nothing", where: "‸LINE‸", line: "  op3 = click(button(name: \"qu‸", not: []string{"query", "name:"}},
+	}
+	c := newTestClient(t, "", Options{})
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			text, at := cursorDoc(t, tc.where, tc.line)
+			uri := c.open("c"+string(rune('a'+i))+".cog", text)
+			var list CompletionList
+			c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+			got := labels(list.Items)
+			for _, w := range tc.want {
+				if !slices.Contains(got, w) {
+					t.Errorf("%q not offered; got %v", w, got)
+				}
+			}
+			for _, n := range tc.not {
+				if slices.Contains(got, n) {
+					t.Errorf("%q offered, should not be", n)
+				}
+			}
+			for _, it := range list.Items {
+				if it.Kind == kindVariable && slices.Contains(tc.notVars, it.Label) {
+					t.Errorf("%s offered as a name in scope", it.Label)
+				}
+			}
+			for label, want := range tc.detail {
+				if !slices.ContainsFunc(list.Items, func(it CompletionItem) bool { return it.Label == label && strings.Contains(it.Detail, want) }) {
+					t.Errorf("no %s whose detail contains %q", label, want)
+				}
+			}
+			for label, want := range tc.doc {
+				if !slices.ContainsFunc(list.Items, func(it CompletionItem) bool {
+					return it.Label == label && it.Documentation != nil && strings.Contains(it.Documentation.Value, want)
+				}) {
+					t.Errorf("no %s whose documentation contains %q", label, want)
+				}
+			}
+			for _, it := range list.Items {
+				// Every edit replaces what was typed, up to the cursor, on
+				// the cursor's line.
+				if it.TextEdit == nil || it.TextEdit.Range.End != at || it.TextEdit.Range.Start.Line != at.Line || it.TextEdit.Range.Start.Character > at.Character {
+					t.Fatalf("%s: edit %+v, want one ending at the cursor %v", it.Label, it.TextEdit, at)
+				}
+			}
+		})
+	}
+}
+
+// The edit's range counts UTF-16 units: it starts where the typed word
+// starts, after é, 中 and 😀 (😀 is two units).
+func TestCompletionRangeUTF16(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	text, at := cursorDoc(t, "‸LINE‸", "  op3 = type(textbox(name: \"é中😀\"), que‸")
+	uri := c.open("u.cog", text)
+	var list CompletionList
+	c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+	for _, it := range list.Items {
+		if it.Label != "query" {
+			continue
+		}
+		line := `  op3 = type(textbox(name: "é中😀"), `
+		want := Position{Line: at.Line, Character: uint32(len(utf16Units(line)))}
+		if it.TextEdit.Range.Start != want || it.TextEdit.NewText != "query" {
+			t.Fatalf("edit %+v, want %v-%v → query", it.TextEdit, want, at)
+		}
+		if at.Character != want.Character+3 {
+			t.Fatalf("cursor at %v", at)
+		}
+		return
+	}
+	t.Fatalf("query not offered: %v", labels(list.Items))
+}
+
+// Snippets are snippets (format 2) with placeholders; keywords offered are
+// the parser's.
+func TestCompletionSnippetsAndKeywords(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	text, at := cursorDoc(t, "‸LINE‸", "  ‸")
+	uri := c.open("s.cog", text)
+	var list CompletionList
+	c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+	snippets := 0
+	for _, it := range list.Items {
+		switch it.Kind {
+		case kindSnippet:
+			snippets++
+			if it.InsertTextFormat != formatSnippet || !strings.Contains(it.TextEdit.NewText, "$1") && !strings.Contains(it.TextEdit.NewText, "${1") {
+				t.Errorf("snippet %s: format %d, text %q", it.Label, it.InsertTextFormat, it.TextEdit.NewText)
+			}
+		case kindKeyword:
+			if !syntax.Keywords[it.Label] {
+				t.Errorf("%s is offered as a keyword but the parser has no such keyword", it.Label)
+			}
+		}
+	}
+	if snippets < 8 {
+		t.Errorf("%d snippets", snippets)
+	}
+}
+
+// A syntax error elsewhere (an unclosed call two lines up, a broken
+// statement) leaves the rest of the tree serving completion.
+func TestCompletionWithSyntaxErrorElsewhere(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	text, at := cursorDoc(t, "‸LINE‸", "  bad = click(((\n  op3 = type(box, ‸")
+	uri := c.open("e.cog", text)
+	if ds := c.diagnostics(uri, 1); len(ds) == 0 {
+		t.Fatal("the file has no syntax error")
+	}
+	var list CompletionList
+	c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+	got := labels(list.Items)
+	for _, w := range []string{"query", "box", "op1", "op2"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("%s not offered; got %v", w, got)
+		}
+	}
+	for _, n := range []string{"bad", "later", "inner"} {
+		if slices.Contains(got, n) {
+			t.Errorf("%s offered", n)
+		}
+	}
+}
