@@ -216,6 +216,52 @@ local function test_definition(buf)
   out("ok definition %d:%d", pos[1], pos[2])
 end
 
+local function line_of(buf, lnum)
+  return vim.api.nvim_buf_get_lines(buf, lnum, lnum + 1, true)[1]
+end
+
+-- The "did you mean" quick fix through Neovim's own code-action path
+-- (vim.ui.select picks it, Neovim applies the edit converting UTF-16 to
+-- bytes), then the line is put back: the diagnostic returns.
+local function test_code_action(buf, d)
+  requires(buf, "codeActionProvider")
+  local before = line_of(buf, d.lnum)
+  local want = before:sub(1, d.col) .. "keyword" .. before:sub(d.end_col + 1)
+  local select, offered, picked = vim.ui.select, nil, nil
+  vim.ui.select = function(items, _, on_choice)
+    offered = {}
+    for i, item in ipairs(items) do
+      -- 0.7 offers {client_id, action}; 0.10 {action = …, ctx = …}.
+      local action = item.action or item[2]
+      table.insert(offered, action.title)
+      if action.title == "Change to keyword" and picked == nil then
+        picked = i
+      end
+    end
+    vim.ui.select = select
+    on_choice(picked and items[picked], picked)
+  end
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  require("cogflow").code_action()
+  wait_for("the code actions to be offered", function()
+    return offered ~= nil
+  end)
+  check(picked ~= nil, "no quick fix \"Change to keyword\" among %s", vim.inspect(offered))
+  wait_for("the quick fix to change the line", function()
+    return line_of(buf, d.lnum) ~= before
+  end)
+  check(line_of(buf, d.lnum) == want, "after the quick fix line %d is %q, want %q", d.lnum + 1, line_of(buf, d.lnum), want)
+  wait_for("the diagnostic to go away after the quick fix", function()
+    return #vim.diagnostic.get(buf) == 0
+  end)
+  vim.api.nvim_buf_set_lines(buf, d.lnum, d.lnum + 1, true, { before })
+  wait_for("the diagnostic to come back with the error", function()
+    local ds = vim.diagnostic.get(buf)
+    return #ds == 1 and ds[1].lnum == d.lnum and ds[1].col == d.col
+  end)
+  out("ok quick fix %q, and back", offered[picked])
+end
+
 -- Fix the error where the diagnostic says it is: the diagnostic goes away.
 local function test_fix(buf, d)
   local word = vim.api.nvim_buf_get_text(buf, d.lnum, d.col, d.end_lnum, d.end_col, {})[1]
@@ -306,7 +352,8 @@ local function main()
   local d = test_diagnostic(buf)
   test_hover(buf, hover)
   test_definition(buf)
-  test_fix(buf, d)
+  test_code_action(buf, d)
+  test_fix(buf, vim.diagnostic.get(buf)[1])
   test_format(buf, bin)
 
   -- The server stops when asked, as an editor quitting asks it.

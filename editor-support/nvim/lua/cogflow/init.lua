@@ -140,6 +140,54 @@ function M.format(bufnr)
   end)
 end
 
+-- line_diagnostics returns the cogflow diagnostics of the cursor's line in
+-- the protocol's form, with their columns in the client's encoding.
+-- Neovim's own conversion (vim.lsp.buf.code_action without a context, up
+-- to 0.10 at least: neovim/neovim#29500) sends the byte columns it shows
+-- as UTF-16 ones, so after é 中 😀 the server sees the wrong range and
+-- refuses a "did you mean" fix that no longer matches the text.
+local function line_diagnostics(bufnr, client)
+  local row = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local ns = vim.lsp.diagnostic.get_namespace(client.id)
+  local enc = client.offset_encoding or "utf-16"
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr, { lnum = row, namespace = ns })) do
+    local lsp = vim.deepcopy((d.user_data and d.user_data.lsp) or {})
+    lsp.range = {
+      start = { line = d.lnum, character = vim.lsp.util.character_offset(bufnr, d.lnum, d.col, enc) },
+      ["end"] = { line = d.end_lnum, character = vim.lsp.util.character_offset(bufnr, d.end_lnum, d.end_col, enc) },
+    }
+    lsp.severity = d.severity -- vim.diagnostic's severities are the protocol's numbers
+    lsp.message, lsp.source, lsp.code = d.message, d.source, d.code
+    table.insert(out, lsp)
+  end
+  return out
+end
+
+-- code_action offers the code actions of the cursor's position (the "did
+-- you mean" quick fixes, declaring a missing input) through Neovim's own
+-- menu, with the line's diagnostics sent in the right encoding. Map it
+-- instead of vim.lsp.buf.code_action in cog buffers.
+function M.code_action(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client
+  for _, c in pairs(vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)) do
+    if c.name == "cogflow" then
+      client = c
+    end
+  end
+  if client == nil then
+    notify_error("this buffer is not attached to cogflow lsp")
+    return
+  end
+  local context = { diagnostics = line_diagnostics(bufnr, client) }
+  if vim.fn.has("nvim-0.8") == 1 then
+    vim.lsp.buf.code_action({ context = context })
+  else
+    vim.lsp.buf.code_action(context)
+  end
+end
+
 local function on_filetype(args)
   local bufnr = args.buf
   if M.attach(bufnr) == nil then
@@ -148,6 +196,9 @@ local function on_filetype(args)
   vim.api.nvim_buf_create_user_command(bufnr, "CogflowFormat", function()
     M.format(bufnr)
   end, { desc = "Format the buffer with cogflow's language server" })
+  vim.api.nvim_buf_create_user_command(bufnr, "CogflowCodeAction", function()
+    M.code_action(bufnr)
+  end, { desc = "Code actions of the cursor's position (did you mean …, declare an input)" })
   if M.config.format_on_save then
     vim.api.nvim_create_autocmd("BufWritePre", {
       group = vim.api.nvim_create_augroup("cogflow_format_" .. bufnr, { clear = true }),
