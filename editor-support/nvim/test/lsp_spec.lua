@@ -335,7 +335,9 @@ local function main()
 
   test_missing_binary(buf)
   local exit_code
-  require("cogflow").setup({ cmd = { bin, "lsp" }, on_exit = function(code)
+  -- A loaded machine (make test runs packages in parallel) may take more
+  -- than the default 2 s to format.
+  require("cogflow").setup({ cmd = { bin, "lsp" }, format_timeout_ms = WAIT, on_exit = function(code)
     exit_code = code
   end })
   wait_for("cogflow lsp to attach", function()
