@@ -327,6 +327,29 @@ local function test_missing_binary(buf)
   out("ok missing binary: %s", said[1].msg)
 end
 
+-- With format_on_save, :write formats first: the file on disk is in
+-- `cogflow fmt`'s layout (the step's spaces squeezed).
+local function test_format_on_save(buf, bin)
+  local lnum
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, true)) do
+    if l:find("^  op1 = open%(") then
+      lnum = i - 1
+    end
+  end
+  check(lnum ~= nil, "no op1 line after formatting")
+  local formatted = vim.api.nvim_buf_get_lines(buf, lnum, lnum + 1, true)[1]
+  vim.api.nvim_buf_set_lines(buf, lnum, lnum + 1, true, { (formatted:gsub(" = ", "   =   ")) })
+  local file = vim.api.nvim_buf_get_name(buf)
+  vim.api.nvim_buf_call(buf, function()
+    vim.cmd("silent write")
+  end)
+  local disk = vim.fn.readfile(file)
+  check(disk[lnum + 1] == formatted, "after :write line %d on disk is %q, want %q (format_on_save)", lnum + 1, tostring(disk[lnum + 1]), formatted)
+  local again = vim.fn.systemlist({ bin, "fmt", "-l", file })
+  check(vim.v.shell_error == 0, "cogflow fmt -l says the saved file is not formatted: %s", table.concat(again, "\n"))
+  out("ok format on save")
+end
+
 local function main()
   local bin = env("COGFLOW_BIN")
   local file = env("COGFLOW_NVIM_FILE")
@@ -337,7 +360,7 @@ local function main()
   local exit_code
   -- A loaded machine (make test runs packages in parallel) may take more
   -- than the default 2 s to format.
-  require("cogflow").setup({ cmd = { bin, "lsp" }, format_timeout_ms = WAIT, on_exit = function(code)
+  require("cogflow").setup({ cmd = { bin, "lsp" }, format_timeout_ms = WAIT, format_on_save = true, on_exit = function(code)
     exit_code = code
   end })
   wait_for("cogflow lsp to attach", function()
@@ -357,6 +380,7 @@ local function main()
   test_code_action(buf, d)
   test_fix(buf, vim.diagnostic.get(buf)[1])
   test_format(buf, bin)
+  test_format_on_save(buf, bin)
 
   -- The server stops when asked, as an editor quitting asks it.
   vim.lsp.stop_client(client.id)
