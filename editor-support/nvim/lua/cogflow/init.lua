@@ -71,7 +71,9 @@ local function client_config(root)
     capabilities = M.config.capabilities or vim.lsp.protocol.make_client_capabilities(),
     on_attach = M.config.on_attach,
     on_exit = function(code, signal, client_id)
-      clients[root] = nil
+      if clients[root] == client_id then
+        clients[root] = nil -- the next cog buffer of this root starts a new one
+      end
       if M.config.on_exit then
         M.config.on_exit(code, signal, client_id)
       end
