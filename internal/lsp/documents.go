@@ -186,10 +186,13 @@ func (s *Server) publish(uri string) {
 	}
 	s.mu.Lock()
 	st := s.docs[uri]
-	if st == nil || st.gen != st.analyzedGen || st.analyzed != d || st.publishedGen == st.gen {
+	if st == nil || st.gen != st.analyzedGen || st.publishedGen == st.gen {
 		s.mu.Unlock()
 		return
 	}
+	// A request may have analyzed the same text at the same time and
+	// stored its analysis first: publish that one, rather than none.
+	d = st.analyzed
 	st.publishedGen = st.gen
 	// Sent under the lock, so that two publishes of one document cannot
 	// swap places on the wire.
