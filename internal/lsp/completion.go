@@ -64,7 +64,7 @@ const (
 
 func init() {
 	register("textDocument/completion", completion, func(caps map[string]any) {
-		caps["completionProvider"] = map[string]any{"triggerCharacters": []string{".", "<", "\"", "(", ",", " "}}
+		caps["completionProvider"] = map[string]any{"triggerCharacters": []string{".", "<", "\"", "("}}
 	})
 }
 
@@ -90,6 +90,9 @@ type itemBuilder struct {
 	off                int
 	snippets, markdown bool
 	items              []CompletionItem
+	// rng is the range items replace, once computed (rngAt is its start).
+	rng   Range
+	rngAt int
 }
 
 // add appends an item that replaces the word typed before the cursor.
@@ -107,8 +110,10 @@ func (b *itemBuilder) add(label string, kind int, detail, doc, plain, snippet st
 		text, format = snippet, formatSnippet
 	}
 	it.InsertTextFormat = format
-	rng := Range{Start: b.d.Lines.Position(b.ctx.wordStart), End: b.d.Lines.Position(b.off)}
-	it.TextEdit = &TextEdit{Range: rng, NewText: text}
+	if b.rng == (Range{}) || b.rngAt != b.ctx.wordStart {
+		b.rng, b.rngAt = Range{Start: b.d.Lines.Position(b.ctx.wordStart), End: b.d.Lines.Position(b.off)}, b.ctx.wordStart
+	}
+	it.TextEdit = &TextEdit{Range: b.rng, NewText: text}
 	b.items = append(b.items, it)
 }
 
@@ -170,6 +175,15 @@ func (b *itemBuilder) build() {
 		}
 	case placeDescription:
 		b.descriptions()
+	case placeLoopOption:
+		// The options the parser takes after a loop's condition or an
+		// explore's goal (docs/language.md).
+		if b.ctx.receiver == "explore" {
+			b.add("budget:", kindProperty, "the most exploration steps", "", "budget: ", "")
+			break
+		}
+		b.add("max:", kindProperty, "the most iterations", "", "max: ", "")
+		b.add("within:", kindProperty, "the most seconds", "", "within: ", "")
 	}
 }
 

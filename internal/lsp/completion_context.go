@@ -29,6 +29,7 @@ const (
 	placeMember                   // `x.|`
 	placeDescription              // inside the quotes of `sub<"…">`
 	placeAfterLess                // `sub<|`: a description comes next
+	placeLoopOption               // `while cond, |`, `explore "goal", |`
 )
 
 // cursorContext is the cursor's place and what it needs to complete.
@@ -66,6 +67,7 @@ var (
 	stepLine   = regexp.MustCompile(`^\s*(confirm\s+)?\w+\s*=\s*$`)
 	anchorLine = regexp.MustCompile(`^\s*anchor\s+\w+\s*=\s*$`)
 	namedArg   = regexp.MustCompile(`^\s*(\w+)\s*:\s*$`)
+	loopOption = regexp.MustCompile(`^\s*(while|until|explore)\b.*,\s*$`)
 )
 
 // contextAt reads the cursor's context at byte offset off of text.
@@ -169,6 +171,8 @@ func contextAt(text []byte, off int) cursorContext {
 		}
 	case strings.HasSuffix(trimmed, "}") && strings.TrimSpace(trimmed) == "}":
 		ctx.place = placeAfterBrace
+	case loopOption.MatchString(before):
+		ctx.place, ctx.receiver = placeLoopOption, loopOption.FindStringSubmatch(before)[1]
 	case driverLine.MatchString(before):
 		ctx.place = placeDriver
 	case typeLine.MatchString(before):

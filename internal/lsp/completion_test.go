@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 // line being typed; ‸ in that line is the cursor.
 const completionSrc = `skill greet(who: text) {
   g1 = type(textbox(name: "Hello"), who)
+‸SKILL‸
 }
 
 task t "é 中 😀" {
@@ -35,7 +37,7 @@ task t "é 中 😀" {
 func cursorDoc(t *testing.T, where, line string) (string, Position) {
 	t.Helper()
 	text := completionSrc
-	for _, m := range []string{"‸LINE‸", "‸INNER‸", "‸TOP‸"} {
+	for _, m := range []string{"‸LINE‸", "‸INNER‸", "‸TOP‸", "‸SKILL‸"} {
 		if m == where {
 			text = strings.Replace(text, m, line, 1)
 		} else {
@@ -96,6 +98,10 @@ func TestCompletion(t *testing.T) {
 		{name: "loop body: its variable and earlier steps", where: "‸INNER‸", line: "    x = type(box, ‸",
 			want: []string{"row", "inner", "op1", "query"}, not: []string{"op2", "later"},
 			detail: map[string]string{"row": "loop variable"}},
+		{name: "skill body: its parameters", where: "‸SKILL‸", line: "  g2 = type(textbox(name: \"😀\"), ‸",
+			want: []string{"who", "g1"}, not: []string{"query", "op1", "box"}, detail: map[string]string{"who": "parameter: text"}},
+		{name: "while options", where: "‸LINE‸", line: "  while exists(box), ‸", want: []string{"max:", "within:"}, not: []string{"budget:", "query"}},
+		{name: "explore option", where: "‸LINE‸", line: "  explore \"the é screen\", ‸", want: []string{"budget:"}, not: []string{"max:"}},
 		{name: "top level: task", where: "‸TOP‸", line: "ta‸", want: []string{"task", "skill"}, not: []string{"query", "click", "for"}},
 		{name: "driver", where: "‸LINE‸", line: "  driver ‸", want: []string{"browser", "android", "uia"}, not: []string{"click"}},
 		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
@@ -222,6 +228,47 @@ func TestCompletionWithSyntaxErrorElsewhere(t *testing.T) {
 	for _, n := range []string{"bad", "later", "inner"} {
 		if slices.Contains(got, n) {
 			t.Errorf("%s offered", n)
+		}
+	}
+}
+
+// A client without snippet support gets plain text (format 1), no snippet
+// items, and calls without placeholders.
+func TestCompletionWithoutSnippets(t *testing.T) {
+	for _, line := range []string{"  ‸", "  op3 = cl‸", "  op3 = type(box, summ‸"} {
+		text, at := cursorDoc(t, "‸LINE‸", line)
+		d := analyze("file:///p.cog", "/p.cog", 1, []byte(text), nil, "")
+		b := &itemBuilder{d: d, ctx: contextAt(d.Text, d.Offset(at)), off: d.Offset(at)}
+		b.build()
+		if len(b.items) == 0 {
+			t.Fatalf("%q: no items", line)
+		}
+		for _, it := range b.items {
+			if it.Kind == kindSnippet || it.InsertTextFormat != formatPlain || strings.ContainsAny(it.TextEdit.NewText, "${}") {
+				t.Errorf("%q: %s: kind %d, format %d, text %q", line, it.Label, it.Kind, it.InsertTextFormat, it.TextEdit.NewText)
+			}
+		}
+	}
+}
+
+// BenchmarkCompletion is one completion in a task of 2,000 steps, the
+// document analyzed already (as after the debounce).
+func BenchmarkCompletion(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("task big {\n  driver browser\n  input q: text = \"x\"\n")
+	for i := 1; i <= 2000; i++ {
+		fmt.Fprintf(&src, "  op%d = type(textbox(name: \"é %d\"), q)\n", i, i)
+	}
+	src.WriteString("  op9999 = type(textbox(name: \"x\"), op1\n}\n")
+	text := []byte(src.String())
+	d := analyze("file:///big.cog", "/big.cog", 1, text, nil, "")
+	off := len(text) - len("\n}\n")
+	b.ResetTimer()
+	for b.Loop() {
+		ib := &itemBuilder{d: d, ctx: contextAt(d.Text, off), off: off, snippets: true}
+		ib.build()
+		if len(ib.items) < 2000 {
+			b.Fatalf("%d items", len(ib.items))
 		}
 	}
 }
