@@ -262,6 +262,27 @@ local function test_code_action(buf, d)
   out("ok quick fix %q, and back", offered[picked])
 end
 
+-- The code lenses above the task, as vim.lsp.codelens shows them.
+local function test_codelens(buf)
+  requires(buf, "codeLensProvider")
+  vim.api.nvim_buf_call(buf, function()
+    vim.lsp.codelens.refresh()
+  end)
+  local titles
+  wait_for("the code lenses", function()
+    titles = {}
+    for _, l in ipairs(vim.lsp.codelens.get(buf)) do
+      if l.command and l.range.start.line == 1 then
+        table.insert(titles, l.command.title)
+      end
+    end
+    return #titles > 0
+  end)
+  table.sort(titles)
+  check(vim.deep_equal(titles, { "Dry run", "▶ Run task" }), "code lenses on the task's line: %s", vim.inspect(titles))
+  out("ok code lenses %s", table.concat(titles, ", "))
+end
+
 -- Fix the error where the diagnostic says it is: the diagnostic goes away.
 local function test_fix(buf, d)
   local word = vim.api.nvim_buf_get_text(buf, d.lnum, d.col, d.end_lnum, d.end_col, {})[1]
@@ -378,6 +399,7 @@ local function main()
   test_hover(buf, hover)
   test_definition(buf)
   test_code_action(buf, d)
+  test_codelens(buf)
   test_fix(buf, vim.diagnostic.get(buf)[1])
   test_format(buf, bin)
   test_format_on_save(buf, bin)
