@@ -1,6 +1,9 @@
 -- The acceptance test with a real editor as the client: headless Neovim
 -- opens a .cog file with an error, attaches `cogflow lsp` through
--- require("cogflow"), and checks what a person would see. Run by
+-- require("cogflow"), and checks what a person would see: filetype, syntax,
+-- indentation; the diagnostic's line and column; hover; go to definition;
+-- the "did you mean" quick fix; code lenses; the fix clearing the
+-- diagnostic; formatting (also on save); the server's clean exit. Run by
 -- cmd/cogflow/lsp_nvim_test.go:
 --
 --   nvim --headless --clean -u NONE --cmd 'set rtp^=editor-support/nvim' \
