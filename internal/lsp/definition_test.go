@@ -222,3 +222,41 @@ func navReplaceWord(text, from, to string) string {
 	}
 	return b.String()
 }
+
+func TestDocumentHighlight(t *testing.T) {
+	cases := []struct {
+		name  string
+		from  navMark
+		write navMark
+		reads []navMark
+	}{
+		{"input from a use after emoji", navMark{"keyword)\n  }", 0, 1}, navMark{"keyword:", 0, 0}, []navMark{{"keyword)", 0, 0}, {"keyword)", 1, 0}}},
+		{"parameter", navMark{"who:", 0, 0}, navMark{"who:", 0, 0}, []navMark{{"who, name", 0, 0}}},
+	}
+	for _, src := range []struct{ name, text string }{{"ok", navSrc}, {"syntax error", navBroken}} {
+		c := newTestClient(t, "", Options{})
+		uri := c.open("h.cog", src.text)
+		for _, tc := range cases {
+			var hs []DocumentHighlight
+			c.request("textDocument/documentHighlight", navPosParams(uri, tc.from.at(t, src.text)), &hs)
+			want := map[Position]int{tc.write.at(t, src.text): highlightWrite}
+			for _, r := range tc.reads {
+				want[r.at(t, src.text)] = highlightRead
+			}
+			if len(hs) != len(want) {
+				t.Errorf("%s/%s: %+v, want %v", src.name, tc.name, hs, want)
+				continue
+			}
+			for _, h := range hs {
+				if want[h.Range.Start] != h.Kind {
+					t.Errorf("%s/%s: %+v, want %v", src.name, tc.name, hs, want)
+				}
+			}
+		}
+		var none []DocumentHighlight
+		c.request("textDocument/documentHighlight", navPosParams(uri, navAt(t, src.text, "type(box", 0, 1)), &none)
+		if none != nil {
+			t.Errorf("%s: highlight on an action: %+v", src.name, none)
+		}
+	}
+}

@@ -74,7 +74,7 @@ func demoFor(d *Document, st *ast.Step) (demoSeen, bool) {
 			evs = append(evs, e)
 		}
 	}
-	verb, value, ok := demoDerive(st, evs)
+	verb, value, ok := demoDerive(st, evs, events)
 	if !ok || strings.Trim(value, "•*") == "" { // a masked value is no value
 		return demoSeen{}, false
 	}
@@ -142,7 +142,7 @@ func demoSecretType(t *ast.TypeExpr) bool {
 }
 
 // demoDerive reads what a step's events saw, by the step's action.
-func demoDerive(st *ast.Step, evs []*trace.Event) (verb, value string, ok bool) {
+func demoDerive(st *ast.Step, evs []*trace.Event, dt *demoTrace) (verb, value string, ok bool) {
 	for _, e := range evs {
 		if e.Target != nil && e.Target.Secret {
 			return "", "", false
@@ -184,16 +184,23 @@ func demoDerive(st *ast.Step, evs []*trace.Event) (verb, value string, ok bool) 
 			return "opened", e.URL, true
 		}
 	}
+	// An option picked in a select: its label. A checkbox's change ("on")
+	// says less than the name of what was clicked.
 	if e := last(trace.KindChange); e != nil && e.Value != "" {
-		return "chose", e.Value, true
+		if role := dt.attrs(e).Role; role == "combobox" || role == "listbox" {
+			return "chose", dt.optionLabel(e), true
+		}
 	}
 	for _, e := range evs {
-		if e.Kind.IsClick() && e.Target != nil {
-			a := e.Target.Attributes
+		if e.Kind.IsClick() {
+			a := dt.attrs(e)
 			if v := demoFirst(a.Name, a.Text, a.Label, a.Placeholder, a.ID); v != "" {
 				return "clicked", v, true
 			}
 		}
+	}
+	if e := last(trace.KindChange); e != nil && e.Value != "" {
+		return "chose", e.Value, true
 	}
 	return "", "", false
 }
@@ -211,6 +218,56 @@ func demoFirst(vs ...string) string {
 type demoTrace struct {
 	name string // the base name, for messages
 	byID map[string]*trace.Event
+	tr   *trace.Trace
+}
+
+// attrs are what the trace knows of an event's target: its own
+// attributes, completed from its snapshot's element (a recorder may give
+// only the element's ref).
+func (dt *demoTrace) attrs(e *trace.Event) trace.Attributes {
+	if e.Target == nil {
+		return trace.Attributes{}
+	}
+	a := e.Target.Attributes
+	if el := dt.tr.Snapshots[e.Snapshot].ByRef(e.Target.Ref); el != nil {
+		if a.Role == "" {
+			a.Role = el.Role
+		}
+		a.Name, a.Text, a.Label = demoFirst(a.Name, el.Name), demoFirst(a.Text, el.Text), demoFirst(a.Label, el.Label)
+		a.Placeholder, a.ID = demoFirst(a.Placeholder, el.Placeholder), demoFirst(a.ID, el.ID)
+	}
+	return a
+}
+
+// optionLabel is the visible name of the option a change event picked in
+// a select: the select's option with that value, else its one checked
+// option in the event's snapshot ("l" → "Large"); the value itself when
+// neither is known.
+func (dt *demoTrace) optionLabel(e *trace.Event) string {
+	snap := dt.tr.Snapshots[e.Snapshot]
+	sel := -1
+	for i := range snap.Elements {
+		if e.Target != nil && snap.Elements[i].Ref == e.Target.Ref && e.Target.Ref != "" {
+			sel = i
+		}
+	}
+	var checked []string
+	for _, el := range snap.Elements {
+		if el.Role != "option" || sel >= 0 && el.Parent != sel {
+			continue
+		}
+		label := demoFirst(el.Name, el.Text)
+		if el.Value == e.Value && label != "" {
+			return label
+		}
+		if el.Checked && sel >= 0 && label != "" {
+			checked = append(checked, label)
+		}
+	}
+	if len(checked) == 1 {
+		return checked[0]
+	}
+	return e.Value
 }
 
 type demoCacheEntry struct {
@@ -286,7 +343,7 @@ func demoLoad(path string, fi os.FileInfo) *demoTrace {
 	var dt *demoTrace
 	if fi.Size() <= demoMaxTrace {
 		if tr, err := trace.Load(path); err == nil {
-			dt = &demoTrace{name: filepath.Base(path), byID: make(map[string]*trace.Event, len(tr.Events))}
+			dt = &demoTrace{name: filepath.Base(path), byID: make(map[string]*trace.Event, len(tr.Events)), tr: tr}
 			for i := range tr.Events {
 				dt.byID[tr.Events[i].ID] = &tr.Events[i]
 			}

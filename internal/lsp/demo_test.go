@@ -61,6 +61,7 @@ func demoHints(t *testing.T, c *testClient, uri, text string) []string {
 func TestDemoValues(t *testing.T) {
 	kwTrace, kwCog := demoGolden(t, "keyword")
 	pwTrace, pwCog := demoGolden(t, "password")
+	ctTrace, ctCog := demoGolden(t, "controls")
 	keywordHints := []string{
 		`op1: saw "http://127.0.0.1:8088/wiki"`,
 		`op2: saw "Denali"`,
@@ -92,6 +93,8 @@ func TestDemoValues(t *testing.T) {
 			"password.trace.json": strings.ReplaceAll(strings.ReplaceAll(pwTrace, `"secret": true`, `"secret": false`), "••••••", "hunter2"),
 			"password.cog":        pwCog}, "password.cog",
 			[]string{`op1: saw "http://127.0.0.1:8088/login"`, `op2: saw "ada"`}, false},
+		{"controls: a checkbox's name, a select's option label (targets given by ref)", map[string]string{"controls.trace.json": ctTrace, "controls.cog": ctCog}, "controls.cog",
+			[]string{`op1: saw "http://127.0.0.1:8088/prefs"`, `op2: saw "Newsletter"`, `op3: saw "Weekly"`, `op4: saw "Large"`, `op5: saw "Save"`}, false},
 		{"no trace", map[string]string{"keyword.cog": kwCog}, "keyword.cog", nil, true},
 		{"broken trace", map[string]string{"keyword.trace.json": kwTrace[:len(kwTrace)/2], "keyword.cog": kwCog}, "keyword.cog", nil, true},
 		{"not a trace", map[string]string{"keyword.trace.json": `{"format": "something else"}`, "keyword.cog": kwCog}, "keyword.cog", nil, true},
@@ -163,6 +166,14 @@ func TestDemoHover(t *testing.T) {
 	}
 	if h := hoverAt("op2, within"); !strings.Contains(h, `typed "Denali"`) {
 		t.Errorf("hover on a use of op2:\n%s", h)
+	}
+	// Hints only for the range asked for: the line of op2.
+	line := navAt(t, kwCog, "op2 =", 0, 0).Line
+	var hints []InlayHint
+	c.request("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": Range{Start: Position{Line: line}, End: Position{Line: line + 1}}}, &hints)
+	if len(hints) != 1 || hints[0].Label != `saw "Denali"` || hints[0].Position.Line != line {
+		t.Errorf("hints of op2's line: %+v", hints)
 	}
 	// The trace changes: the hint follows (the cache is by time and size).
 	navWrite(t, tracePath, strings.ReplaceAll(kwTrace, `"Alaska"`, `"Yukon"`))

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -34,9 +36,17 @@ func hover(_ context.Context, s *Server, params json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if h := navHover(d, d.Offset(p.Position), s.ClientSupportsMarkdown()); h != nil {
+		return h, nil
+	}
+	return nil, nil
+}
+
+// navHover is the hover at byte offset off, nil when there is nothing to
+// explain there.
+func navHover(d *Document, off int, md bool) *Hover {
 	ix := newNavIndex(d)
-	off := d.Offset(p.Position)
-	w := &navText{md: s.ClientSupportsMarkdown()}
+	w := &navText{md: md}
 	var rng ast.Range
 	switch {
 	case ix.occAt(off) != nil:
@@ -55,13 +65,13 @@ func hover(_ context.Context, s *Server, params json.RawMessage) (any, error) {
 		call := ix.calleeAt(off)
 		rng = call.Fun.Rng()
 		if !hoverCallee(w, call.CalleeName()) {
-			return nil, nil
+			return nil
 		}
 	default:
-		return nil, nil
+		return nil
 	}
 	r := d.Range(rng)
-	return Hover{Contents: w.content(), Range: &r}, nil
+	return &Hover{Contents: w.content(), Range: &r}
 }
 
 // hoverStep shows a step's action (or skill) and what the demonstration
@@ -74,7 +84,12 @@ func hoverStep(w *navText, d *Document, st *ast.Step) {
 		}
 	}
 	if call, ok := st.Value.(*ast.Call); ok {
-		hoverCallee(w, call.CalleeName())
+		if sk := newNavIndex(d).skills[call.CalleeName()]; sk != nil {
+			w.code(navSkillSig(sk).label)
+			w.para(fmt.Sprintf("runs skill %s, declared at line %d", sk.Name.Name, sk.Name.Range.Start.Line))
+		} else {
+			hoverCallee(w, call.CalleeName())
+		}
 	}
 	if v, ok := demoValue(d, st); ok {
 		w.para("Seen in the demonstration: " + v)
@@ -137,6 +152,11 @@ func hoverCallee(w *navText, name string) bool {
 	if check.ElementRoles[name] {
 		w.code(name + "(name: text, id: text, …) element")
 		w.para("element constructor: describes a " + name + " by the attributes it was recorded with; the run anchors it on the live screen.")
+		var attrs []string
+		for _, a := range slices.Sorted(maps.Keys(check.ElementAttrs)) {
+			attrs = append(attrs, a+": "+check.ElementAttrs[a].String())
+		}
+		w.para("Attributes: " + strings.Join(attrs, ", ") + ".")
 		return true
 	}
 	if check.ElementPredicates[name] {

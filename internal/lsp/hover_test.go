@@ -86,7 +86,8 @@ func TestHover(t *testing.T) {
 		{"loop variable", "row.cell", 0, 1, []string{"loop variable row — line 12", "for row in rows("}, "row"},
 		{"skill call", "greet(row", 0, 2, []string{"skill greet — line 18", "skill greet(who: element, name: text) {"}, "greet"},
 		{"parameter", "who, name", 0, 0, []string{"parameter who: element — line 18"}, "who"},
-		{"element constructor", "table(name", 0, 1, []string{"element constructor"}, "table"},
+		{"element constructor", "table(name", 0, 1, []string{"element constructor", "Attributes: class: text, css: text, description: text", "within: element, xpath: text."}, "table"},
+		{"step running a skill", "op7 =", 0, 0, []string{"greet(who: element, name: text)", "runs skill greet, declared at line 18"}, "op7"},
 	}
 	for _, src := range []struct{ name, text string }{{"ok", navSrc}, {"syntax error", navBroken}} {
 		c := newTestClient(t, "", Options{})
@@ -222,4 +223,23 @@ func navWantSyntaxError(t *testing.T, c *testClient, uri, text string) {
 		}
 	}
 	t.Fatalf("no syntax error on line %d: %v", line, ds)
+}
+
+// TestHoverUnknownSubcategory: a subcategory the knowledge base lacks says
+// so, with its main category's definition when one is written.
+func TestHoverUnknownSubcategory(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	src := strings.Replace(navSrc, "summarize<", "information_comprehension.summarise<", 1)
+	uri := c.open("h.cog", src)
+	var h *Hover
+	c.request("textDocument/hover", navPosParams(uri, navAt(t, src, "summarise<", 0, 2)), &h)
+	if h == nil {
+		t.Fatal("no hover")
+	}
+	text := strings.ReplaceAll(h.Contents.Value, `\`, "")
+	for _, w := range []string{"information_comprehension.summarise is not a subcategory of the default knowledge base", "information_comprehension (main category, result text): Understand"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("hover lacks %q:\n%s", w, text)
+		}
+	}
 }

@@ -83,6 +83,11 @@ func semanticTokensFull(_ context.Context, s *Server, params json.RawMessage) (a
 	if err != nil {
 		return nil, err
 	}
+	return SemanticTokens{Data: navSemanticData(d)}, nil
+}
+
+// navSemanticData is the document's encoded tokens.
+func navSemanticData(d *Document) []uint32 {
 	names := navNameClasses(d)
 	var toks []navTok
 	for _, t := range syntax.Tokens(d.Text) {
@@ -107,7 +112,7 @@ func semanticTokensFull(_ context.Context, s *Server, params json.RawMessage) (a
 		toks = append(toks, navTok{start: t.Offset, end: t.End, typ: navTokenType(typ)})
 	}
 	sort.Slice(toks, func(i, j int) bool { return toks[i].start < toks[j].start })
-	return SemanticTokens{Data: navEncode(d, toks)}, nil
+	return navEncode(d, toks)
 }
 
 // navNameClasses classifies the names of the tree, by their start offset.
@@ -183,43 +188,58 @@ func navNameClasses(d *Document) map[int]navTok {
 	return out
 }
 
-// navEncode writes tokens as the protocol's relative integers. A token
-// that spans lines (none does in .cog today; a future multi-line string
-// would) is cut at each line break, since clients draw one line per token.
+// navEncode writes tokens, sorted by start, as the protocol's relative
+// integers, in one pass over the text. A token that spans lines (none
+// does in .cog today; a future multi-line string would) is cut at each
+// line break, since clients draw one line per token.
 func navEncode(d *Document, toks []navTok) []uint32 {
 	data := make([]uint32, 0, 5*len(toks))
+	var line, char uint32 // the position of offset at
+	at := 0
 	var prevLine, prevChar uint32
-	emit := func(start, end int, t navTok) {
-		if end <= start {
+	// advance moves at to off, counting lines and UTF-16 units.
+	advance := func(off int) {
+		for at < off {
+			r, size := utf8.DecodeRune(d.Text[at:])
+			if r == '\n' {
+				line, char = line+1, 0
+			} else {
+				char += uint32(utf16Len(r))
+			}
+			at += size
+		}
+	}
+	emit := func(startLine, startChar, endChar uint32, t navTok) {
+		if endChar <= startChar {
 			return
 		}
-		p := d.Lines.Position(start)
-		length := uint32(0)
-		for i := start; i < end; {
-			r, size := utf8.DecodeRune(d.Text[i:])
-			length += uint32(utf16Len(r))
-			i += size
-		}
-		dl, dc := p.Line-prevLine, p.Character
+		dl, dc := startLine-prevLine, startChar
 		if dl == 0 {
-			dc = p.Character - prevChar
+			dc = startChar - prevChar
 		}
-		data = append(data, dl, dc, length, uint32(t.typ), uint32(t.mods))
-		prevLine, prevChar = p.Line, p.Character
+		data = append(data, dl, dc, endChar-startChar, uint32(t.typ), uint32(t.mods))
+		prevLine, prevChar = startLine, startChar
 	}
 	for _, t := range toks {
-		start := t.start
-		for i := t.start; i < t.end; i++ {
-			if d.Text[i] == '\n' {
-				end := i
-				if end > start && d.Text[end-1] == '\r' {
-					end--
-				}
-				emit(start, end, t)
-				start = i + 1
-			}
+		if t.start < at {
+			continue // overlaps the previous token
 		}
-		emit(start, t.end, t)
+		advance(t.start)
+		startLine, startChar := line, char
+		for at < t.end {
+			if d.Text[at] == '\n' {
+				end := char
+				if at > 0 && d.Text[at-1] == '\r' && end > 0 {
+					end-- // the \r before the break is not part of the line
+				}
+				emit(startLine, startChar, end, t)
+				advance(at + 1)
+				startLine, startChar = line, char
+				continue
+			}
+			advance(at + 1) // a whole character, whatever its size
+		}
+		emit(startLine, startChar, char, t)
 	}
 	return data
 }

@@ -135,13 +135,8 @@ func navSkillSig(sk *ast.Skill) navSig {
 // cursor is in and, for a named argument, its name. It stops at a brace:
 // a call never spans statements.
 func navCallContext(text []byte, off int) (callee string, argIndex int, argName string, ok bool) {
-	var toks []syntax.Token
-	for _, t := range syntax.Tokens(text) {
-		if t.Offset >= off {
-			break
-		}
-		toks = append(toks, t)
-	}
+	// The text after the cursor does not matter: lex only what is before.
+	toks := syntax.Tokens(text[:max(0, min(off, len(text)))])
 	tokText := func(t syntax.Token) string { return string(text[t.Offset:t.End]) }
 	depth, commas, argStart := 0, 0, -1
 	for i := len(toks) - 1; i >= 0; i-- {

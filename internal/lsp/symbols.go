@@ -49,9 +49,14 @@ func documentSymbol(_ context.Context, s *Server, params json.RawMessage) (any, 
 	if err != nil {
 		return nil, err
 	}
+	return navDocumentSymbols(d), nil
+}
+
+// navDocumentSymbols is the document's outline.
+func navDocumentSymbols(d *Document) []DocumentSymbol {
 	out := []DocumentSymbol{}
 	if d.File == nil {
-		return out, nil
+		return out
 	}
 	for _, decl := range d.File.Decls {
 		switch decl := decl.(type) {
@@ -79,7 +84,7 @@ func documentSymbol(_ context.Context, s *Server, params json.RawMessage) (any, 
 			out = append(out, sym)
 		}
 	}
-	return out, nil
+	return out
 }
 
 func navSymbol(d *Document, name, detail string, kind int, rng, sel ast.Range) DocumentSymbol {
