@@ -165,3 +165,33 @@ func trimmedLines(s string) []string {
 	}
 	return out
 }
+
+// Formatting, code lenses and code actions answer on broken files, for
+// every diagnostic, without failing.
+func TestEditingFeaturesOnBrokenFiles(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	texts := []string{
+		"task t {\n  for x in rows(table(name: \"😀\"))[1:] {\n    if x.txt == \"a\" { y = clik(x) } else {\n  }\n  while exists(",
+		"task {\n}\nskill s(a: txt) { b = type(a, c) }\ntask u \"é\" { driver browser\n op1 = type(textbox(nme: \"x\"), qq) }",
+		"\"unclosed\n# comment ( [ {\n}}}}\n",
+		"",
+	}
+	for i, text := range texts {
+		uri := c.open(fmt.Sprintf("b%d.cog", i), text)
+		ds := c.diagnostics(uri, 1)
+		var edits []TextEdit
+		c.request("textDocument/formatting", map[string]any{"textDocument": map[string]any{"uri": uri}, "options": map[string]any{}}, &edits)
+		var lenses []CodeLens
+		c.request("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": uri}}, &lenses)
+		for _, d := range ds {
+			var actions []CodeAction
+			c.request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": d.Range,
+				"context": map[string]any{"diagnostics": []Diagnostic{d}}}, &actions)
+			for _, a := range actions {
+				if got := applyEdits(t, text, a.Edit.Changes[uri]); got == text {
+					t.Errorf("%q changes nothing", a.Title)
+				}
+			}
+		}
+	}
+}

@@ -106,7 +106,7 @@ func (b *itemBuilder) add(label string, kind int, detail, doc, plain, snippet st
 		}
 	}
 	text, format := plain, formatPlain
-	if b.snippets && snippet != "" {
+	if b.snippets && snippet != "" && (plain == "" || !b.callFollows()) {
 		text, format = snippet, formatSnippet
 	}
 	it.InsertTextFormat = format
@@ -115,6 +115,13 @@ func (b *itemBuilder) add(label string, kind int, detail, doc, plain, snippet st
 	}
 	it.TextEdit = &TextEdit{Range: b.rng, NewText: text}
 	b.items = append(b.items, it)
+}
+
+// callFollows reports whether the cursor stands right before `(` or `<`,
+// as when a name is changed in `cl▮(button(…))`: the name alone goes in,
+// not a second pair of parentheses.
+func (b *itemBuilder) callFollows() bool {
+	return b.off < len(b.d.Text) && (b.d.Text[b.off] == '(' || b.d.Text[b.off] == '<')
 }
 
 // sortRank puts the names in scope first, then the rest by kind.
@@ -415,21 +422,66 @@ func (b *itemBuilder) subcategory(c *kb.Category, sub *kb.Subcategory) {
 	}
 	doc := sub.Definition
 	if ex := sub.Examples; len(ex) > 0 {
-		doc += "\n\nExamples:\n" + strings.Join(ex, "\n")
+		if b.markdown {
+			doc += "\n\nExamples:\n```cog\n" + strings.Join(ex, "\n") + "\n```"
+		} else {
+			doc += "\n\nExamples:\n" + strings.Join(ex, "\n")
+		}
 	}
 	b.add(sub.Name, kindClass, c.Name+"."+sub.Name+"<\"…\">(…) → "+result, doc, sub.Name, sub.Name+"<\"${1:description}\">(${2})")
 }
 
-// members offers after a dot: a main category's subcategories.
+// members offers after a dot: a main category's subcategories, or the
+// properties and methods of the name's value (an element's text, cell(…)).
 func (b *itemBuilder) members() {
-	if b.d.KB == nil {
-		return
-	}
-	if c := b.d.KB.Main(b.ctx.receiver); c != nil {
-		for _, sub := range c.Subcategories {
-			b.subcategory(c, sub)
+	if b.d.KB != nil {
+		if c := b.d.KB.Main(b.ctx.receiver); c != nil {
+			for _, sub := range c.Subcategories {
+				b.subcategory(c, sub)
+			}
+			return
 		}
 	}
+	for _, n := range namesInScope(b.d.File, b.d.Info, b.d.Text, b.off) {
+		if n.name != b.ctx.receiver {
+			continue
+		}
+		t := n.t
+		if t.Kind == types.Any && n.kind == "loop variable" {
+			t = types.ElementT // most loops go over rows or items
+		}
+		props := check.Properties(t)
+		for _, name := range sortedKeys(props) {
+			b.add(name, kindProperty, t.String()+"."+name+": "+props[name].String(), "", name, "")
+		}
+		meths := check.Methods(t)
+		for _, name := range sortedKeys(meths) {
+			m := meths[name]
+			var ps, names []string
+			for _, p := range m.Params {
+				ps = append(ps, p.Name+": "+typeNames(p.Types))
+				names = append(names, p.Name)
+			}
+			b.add(name, kindFunction, name+"("+strings.Join(ps, ", ")+") → "+m.Result.String(), "", name, callSnippet(name, names))
+		}
+	}
+}
+
+func typeNames(ts []types.Type) string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.String()
+	}
+	return strings.Join(out, " | ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // descriptions offers, inside `sub<"…">`, the descriptions of the

@@ -70,69 +70,80 @@ var (
 	loopOption = regexp.MustCompile(`^\s*(while|until|explore)\b.*,\s*$`)
 )
 
-// contextAt reads the cursor's context at byte offset off of text.
-func contextAt(text []byte, off int) cursorContext {
-	lineStart := strings.LastIndexByte(string(text[:off]), '\n') + 1
-	pre := string(text[lineStart:off])
-	ctx := cursorContext{}
-	var stack []openBracket
-	inString, inComment, stringDep, stringStart := false, false, "", 0
-	for i := 0; i < len(pre); i++ {
+// lineScan is what the text before the cursor on its line leaves open.
+type lineScan struct {
+	stack               []openBracket
+	inString, inComment bool
+	stringDep           string // the subcategory before `<"` of the open string
+	stringStart         int    // just after the open string's quote
+}
+
+// scanLine reads pre (the line up to the cursor): the brackets still
+// open, with the callee of each call and the argument names given, and
+// whether the cursor is in a string or a comment.
+func scanLine(pre string) lineScan {
+	var sc lineScan
+	for i := 0; i < len(pre) && !sc.inComment; i++ {
 		ch := pre[i]
-		if inString {
+		if sc.inString {
 			switch ch {
 			case '\\':
 				i++
 			case '"':
-				inString = false
+				sc.inString = false
 			}
 			continue
 		}
 		switch ch {
 		case '#':
-			inComment = true
+			sc.inComment = true
 		case '"':
-			inString, stringStart = true, i+1
-			stringDep = ""
+			sc.inString, sc.stringStart, sc.stringDep = true, i+1, ""
 			if i > 0 && pre[i-1] == '<' {
-				stringDep = identBefore(pre, i-1)
+				sc.stringDep = identBefore(pre, i-1)
 			}
 		case '(', '[':
 			b := openBracket{ch: ch, argStart: i + 1, given: map[string]bool{}}
 			if ch == '(' {
 				b.callee = identBefore(pre, i)
 			}
-			stack = append(stack, b)
+			sc.stack = append(sc.stack, b)
 		case ')', ']':
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if len(sc.stack) > 0 {
+				sc.stack = sc.stack[:len(sc.stack)-1]
 			}
 		case ',':
-			if len(stack) > 0 {
-				stack[len(stack)-1].argStart = i + 1
+			if len(sc.stack) > 0 {
+				sc.stack[len(sc.stack)-1].argStart = i + 1
 			}
 		case ':':
-			if len(stack) > 0 {
-				top := &stack[len(stack)-1]
+			if len(sc.stack) > 0 {
+				top := &sc.stack[len(sc.stack)-1]
 				if m := namedArg.FindStringSubmatch(pre[top.argStart:i] + ":"); m != nil {
 					top.given[m[1]] = true
 				}
 			}
 		}
-		if inComment {
-			break
-		}
 	}
-	if inComment {
+	return sc
+}
+
+// contextAt reads the cursor's context at byte offset off of text.
+func contextAt(text []byte, off int) cursorContext {
+	lineStart := strings.LastIndexByte(string(text[:off]), '\n') + 1
+	pre := string(text[lineStart:off])
+	ctx := cursorContext{}
+	sc := scanLine(pre)
+	switch {
+	case sc.inComment:
+		return ctx
+	case sc.inString && sc.stringDep == "":
+		return ctx
+	case sc.inString:
+		ctx.place, ctx.receiver, ctx.stringStart = placeDescription, sc.stringDep, lineStart+sc.stringStart
 		return ctx
 	}
-	if inString {
-		if stringDep == "" {
-			return ctx
-		}
-		ctx.place, ctx.receiver, ctx.stringStart = placeDescription, stringDep, lineStart+stringStart
-		return ctx
-	}
+	stack := sc.stack
 	ws := len(pre)
 	for ws > 0 && isIdentByte(pre[ws-1]) {
 		ws--

@@ -5,12 +5,15 @@ import (
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
+	"github.com/cogflow/cogflow/lang/types"
 )
 
 // scopeName is a name a reference at the cursor may use.
 type scopeName struct {
 	name, kind, typ string
 	decl            ast.Node
+	// t is the value's type as far as the tree tells (Any when unknown).
+	t types.Type
 }
 
 // namesInScope returns the names visible at byte offset off, by the
@@ -38,7 +41,7 @@ func namesInScope(f *ast.File, info *check.Info, text []byte, off int) []scopeNa
 	case *ast.Skill:
 		body = d.Body
 		for _, p := range d.Params {
-			out = append(out, scopeName{name: p.Name.Name, kind: "parameter", typ: typeString(p.Type), decl: p})
+			out = append(out, scopeName{name: p.Name.Name, kind: "parameter", typ: typeString(p.Type), decl: p, t: typeOf(p.Type)})
 		}
 	default:
 		return nil
@@ -62,7 +65,8 @@ func visibleIn(b *ast.Block, info *check.Info, off int, out []scopeName) []scope
 		// The cursor is inside s: its own name is not visible, a loop's
 		// variable is in its body, and the body holding the cursor goes on.
 		if fs, ok := s.(*ast.ForStmt); ok && fs.Body != nil && fs.Body.Range.Start.Offset <= off {
-			out = append(out, scopeName{name: fs.Var.Name, kind: "loop variable", typ: "element", decl: fs})
+			t := loopVarType(fs)
+			out = append(out, scopeName{name: fs.Var.Name, kind: "loop variable", typ: t.String(), decl: fs, t: t})
 		}
 		for _, inner := range ast.Bodies(s) {
 			if inner != nil && inner.Range.Start.Offset <= off && off < inner.Range.End.Offset {
@@ -78,19 +82,56 @@ func visibleIn(b *ast.Block, info *check.Info, off int, out []scopeName) []scope
 func declared(s ast.Stmt, info *check.Info) []scopeName {
 	switch s := s.(type) {
 	case *ast.InputDecl:
-		return []scopeName{{name: s.Name.Name, kind: "input", typ: typeString(s.Type), decl: s}}
+		return []scopeName{{name: s.Name.Name, kind: "input", typ: typeString(s.Type), decl: s, t: typeOf(s.Type)}}
 	case *ast.AnchorDecl:
-		return []scopeName{{name: s.Name.Name, kind: "anchor", typ: "element", decl: s}}
+		return []scopeName{{name: s.Name.Name, kind: "anchor", typ: "element", decl: s, t: types.ElementT}}
 	case *ast.Step:
-		typ := ""
+		typ, t := "", types.AnyT
 		if info != nil {
-			if t, ok := info.StepTypes[s]; ok {
-				typ = t.String()
+			if st, ok := info.StepTypes[s]; ok {
+				typ, t = st.String(), st
 			}
 		}
-		return []scopeName{{name: s.Name.Name, kind: "step", typ: typ, decl: s}}
+		return []scopeName{{name: s.Name.Name, kind: "step", typ: typ, decl: s, t: t}}
 	}
 	return nil
+}
+
+// typeOf is a written type as the checker's (Any when unknown).
+func typeOf(t *ast.TypeExpr) types.Type {
+	if t == nil {
+		return types.AnyT
+	}
+	base, ok := types.Lookup(t.Name)
+	if !ok {
+		return types.AnyT
+	}
+	if t.Elem != nil {
+		return types.ListOf(typeOf(t.Elem))
+	}
+	return base
+}
+
+// loopVarType is the type of a loop's items when its list comes from a
+// library function (rows(…) gives elements), Any otherwise: the checker
+// keeps no type for it.
+func loopVarType(fs *ast.ForStmt) types.Type {
+	iter := fs.Iter
+	for {
+		switch e := iter.(type) {
+		case *ast.Slice:
+			iter = e.X
+			continue
+		case *ast.Paren:
+			iter = e.X
+			continue
+		case *ast.Call:
+			if sig, ok := signatures()[e.CalleeName()]; ok && sig.Result.Kind == types.List && sig.Result.Elem != nil {
+				return *sig.Result.Elem
+			}
+		}
+		return types.AnyT
+	}
 }
 
 func typeString(t *ast.TypeExpr) string {

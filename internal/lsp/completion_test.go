@@ -102,6 +102,11 @@ func TestCompletion(t *testing.T) {
 			want: []string{"who", "g1"}, not: []string{"query", "op1", "box"}, detail: map[string]string{"who": "parameter: text"}},
 		{name: "while options", where: "‸LINE‸", line: "  while exists(box), ‸", want: []string{"max:", "within:"}, not: []string{"budget:", "query"}},
 		{name: "explore option", where: "‸LINE‸", line: "  explore \"the é screen\", ‸", want: []string{"budget:"}, not: []string{"max:"}},
+		{name: "an element's properties and methods", where: "‸INNER‸", line: "    x = type(box, row.‸",
+			want: []string{"text", "value", "cell", "checked"}, not: []string{"query", "title"},
+			detail: map[string]string{"cell": "cell(header: text) → element", "text": "element.text: text"}},
+		{name: "a window's properties", where: "‸LINE‸", line: "  w = open(\"http://127.0.0.1:1/\")\n  op3 = type(box, w.‸",
+			want: []string{"title", "url"}, not: []string{"cell", "text"}},
 		{name: "top level: task", where: "‸TOP‸", line: "ta‸", want: []string{"task", "skill"}, not: []string{"query", "click", "for"}},
 		{name: "driver", where: "‸LINE‸", line: "  driver ‸", want: []string{"browser", "android", "uia"}, not: []string{"click"}},
 		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
@@ -179,6 +184,24 @@ func TestCompletionRangeUTF16(t *testing.T) {
 		return
 	}
 	t.Fatalf("query not offered: %v", labels(list.Items))
+}
+
+// Changing a name before its parentheses inserts the name alone.
+func TestCompletionBeforeParentheses(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	text, at := cursorDoc(t, "‸LINE‸", "  op3 = cl‸(button(name: \"é\"))")
+	uri := c.open("p.cog", text)
+	var list CompletionList
+	c.request("textDocument/completion", pos(uri, at.Line, at.Character), &list)
+	for _, it := range list.Items {
+		if it.Label == "click" {
+			if it.TextEdit.NewText != "click" || it.InsertTextFormat != formatPlain {
+				t.Errorf("click inserts %q (format %d), want the name alone", it.TextEdit.NewText, it.InsertTextFormat)
+			}
+			return
+		}
+	}
+	t.Fatal("click not offered")
 }
 
 // Snippets are snippets (format 2) with placeholders; keywords offered are
@@ -269,6 +292,29 @@ func BenchmarkCompletion(b *testing.B) {
 		ib.build()
 		if len(ib.items) < 2000 {
 			b.Fatalf("%d items", len(ib.items))
+		}
+	}
+}
+
+// Completion answers at every position of files with and without errors,
+// never failing (a panic would come back as an internal error).
+func TestCompletionEveryPosition(t *testing.T) {
+	c := newTestClient(t, "", Options{})
+	texts := []string{
+		strings.NewReplacer("‸LINE‸", "  op3 = click(button(name: \"é\", within: list(", "‸INNER‸", "", "‸TOP‸", "task", "‸SKILL‸", "  x = summarize<\"中").Replace(completionSrc),
+		"task t {\n  for x in rows(table(name: \"😀\"))[1:] {\n    if x.text == \"a\" { y = click(x) } else {\n  }\n  while exists(",
+		"",
+		"\"unclosed\n# comment ( [ {\n}}}}\n",
+	}
+	for i, text := range texts {
+		uri := c.open(fmt.Sprintf("p%d.cog", i), text)
+		li := NewLineIndex([]byte(text))
+		for off := 0; off <= len(text); off++ {
+			at := li.Position(off)
+			var list CompletionList
+			if err := c.requestErr("textDocument/completion", pos(uri, at.Line, at.Character), &list); err != nil {
+				t.Fatalf("text %d at %v: %v", i, at, err)
+			}
 		}
 	}
 }

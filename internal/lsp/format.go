@@ -55,11 +55,11 @@ func formatEdits(d *Document) []TextEdit {
 	return lineEdits(d, printer.Format(f))
 }
 
-// maxDiffCells bounds the table of the line diff (lines changed before ×
-// lines changed after, once the common head and tail are set aside); past
-// it the changed middle is one edit, so a huge rewrite costs no quadratic
-// memory.
-const maxDiffCells = 4 << 20
+// maxDiffCells bounds the table of the exact line diff (lines changed
+// before × lines changed after, once the common head and tail are set
+// aside); past it a linear diff that looks a few lines ahead takes over,
+// so formatting a big file costs no quadratic time or memory.
+const maxDiffCells = 1 << 20
 
 // lineEdits diffs d's text against out line by line and returns one edit
 // per run of changed lines.
@@ -83,7 +83,7 @@ func lineEdits(d *Document, out []byte) []TextEdit {
 	ma, mb := a[head:len(a)-tail], b[head:len(b)-tail]
 	var hunks []hunk
 	if len(ma)*len(mb) > maxDiffCells {
-		hunks = []hunk{{0, len(ma), 0, len(mb)}}
+		hunks = windowHunks(ma, mb)
 	} else {
 		hunks = diffHunks(ma, mb)
 	}
@@ -153,4 +153,51 @@ func diffHunks(a, b []string) []hunk {
 		out = append(out, h)
 	}
 	return out
+}
+
+// resyncWindow is how far windowHunks looks ahead for lines that match
+// again after a difference.
+const resyncWindow = 8
+
+// windowHunks is a linear line diff: after a difference it takes the
+// nearest pair of equal lines within resyncWindow on either side, and
+// otherwise counts one line of each as changed. Not always minimal, always
+// correct: any alignment of the two texts gives edits that turn one into
+// the other.
+func windowHunks(a, b []string) []hunk {
+	var out []hunk
+	emit := func(h hunk) {
+		if n := len(out); n > 0 && out[n-1].a1 == h.a0 && out[n-1].b1 == h.b0 {
+			out[n-1].a1, out[n-1].b1 = h.a1, h.b1
+			return
+		}
+		out = append(out, h)
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if i < len(a) && j < len(b) && a[i] == b[j] {
+			i, j = i+1, j+1
+			continue
+		}
+		x, y, ok := resync(a, b, i, j)
+		if !ok {
+			x, y = min(1, len(a)-i), min(1, len(b)-j)
+		}
+		emit(hunk{a0: i, a1: i + x, b0: j, b1: j + y})
+		i, j = i+x, j+y
+	}
+	return out
+}
+
+// resync finds the smallest x+y (within the window) with a[i+x] == b[j+y].
+func resync(a, b []string, i, j int) (int, int, bool) {
+	for k := 1; k <= 2*resyncWindow; k++ {
+		for x := max(0, k-resyncWindow); x <= min(k, resyncWindow); x++ {
+			y := k - x
+			if i+x < len(a) && j+y < len(b) && a[i+x] == b[j+y] {
+				return x, y, true
+			}
+		}
+	}
+	return 0, 0, false
 }

@@ -1,9 +1,13 @@
 package lsp
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/lang/printer"
+	"github.com/cogflow/cogflow/lang/syntax"
 )
 
 // applyEdits applies protocol edits to text, as a client does: every range
@@ -81,4 +85,84 @@ func TestFormattingEditsAreLineLocal(t *testing.T) {
 	if edits[0].NewText != "  op2 = click(button(name: \"é\"))\n" {
 		t.Errorf("new text %q", edits[0].NewText)
 	}
+}
+
+// bigMessy is a task of n steps, every other one out of layout.
+func bigMessy(n int) []byte {
+	var b strings.Builder
+	b.WriteString("task big {\n  driver browser\n  input q: text = \"é\"\n")
+	for i := 1; i <= n; i++ {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "  op%d = type(textbox(name:\"中 %d\"),q)\n", i, i)
+		} else {
+			fmt.Fprintf(&b, "  op%d = type(textbox(name: \"😀 %d\"), q)\n", i, i)
+		}
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
+}
+
+// BenchmarkFormatting is formatting's answer for 2,000 steps (parse,
+// print, line diff); BenchmarkFormattingBaseline is `cogflow fmt`'s part
+// of it (parse and print), the baseline to read it against.
+func BenchmarkFormatting(b *testing.B) {
+	d := analyze("file:///big.cog", "/big.cog", 1, bigMessy(2000), nil, "")
+	for b.Loop() {
+		if len(formatEdits(d)) == 0 {
+			b.Fatal("no edits")
+		}
+	}
+}
+
+func BenchmarkFormattingBaseline(b *testing.B) {
+	src := bigMessy(2000)
+	for b.Loop() {
+		f, _ := syntax.Parse("/big.cog", src)
+		printer.Format(f)
+	}
+}
+
+// The linear diff a big file takes gives edits that make the canonical
+// text, as the exact one does.
+func TestFormattingBigFile(t *testing.T) {
+	src := bigMessy(2000)
+	d := analyze("file:///big.cog", "/big.cog", 1, src, nil, "")
+	edits := formatEdits(d)
+	f, _ := syntax.Parse("/big.cog", src)
+	if got, want := applyEdits(t, string(src), edits), string(printer.Format(f)); got != want {
+		t.Fatalf("the edits do not give cogflow fmt's text")
+	}
+	// As few lines changed as the exact diff finds.
+	a, b := splitLinesKeep(src), splitLinesKeep(printer.Format(f))
+	if w, x := changed(windowHunks(a, b)), changed(diffHunks(a, b)); w > x {
+		t.Errorf("the linear diff changes %d lines, the exact one %d", w, x)
+	}
+	for _, h := range [][2][]string{
+		{{"a", "b", "c"}, {"a", "x", "c"}},
+		{{"a", "b"}, {"b", "a"}},
+		{{}, {"x", "y"}},
+		{{"x", "y"}, {}},
+		{{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}, {"0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "11"}},
+	} {
+		a, b := h[0], h[1]
+		var out []string
+		i := 0
+		for _, hk := range windowHunks(a, b) {
+			out = append(out, a[i:hk.a0]...)
+			out = append(out, b[hk.b0:hk.b1]...)
+			i = hk.a1
+		}
+		out = append(out, a[i:]...)
+		if strings.Join(out, ",") != strings.Join(b, ",") {
+			t.Errorf("windowHunks(%q, %q) makes %q", a, b, out)
+		}
+	}
+}
+
+func changed(hs []hunk) int {
+	n := 0
+	for _, h := range hs {
+		n += h.a1 - h.a0 + h.b1 - h.b0
+	}
+	return n
 }
