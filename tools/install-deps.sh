@@ -23,6 +23,9 @@ command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
 # The JUnit report's test validates against the checked-in schema with xmllint.
 command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+# The Neovim client's acceptance test (cmd/cogflow/lsp_nvim_test.go) runs
+# Debian's headless nvim (0.7 or later) against `cogflow lsp`.
+command -v nvim >/dev/null 2>&1 || need+=(neovim)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
