@@ -159,12 +159,15 @@ func TestE2EBatchInterruptResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var okBefore, notDone int
+	var okBefore, notDone, interrupted int
 	for _, st := range before {
 		switch st.Status {
 		case "ok":
 			okBefore++
-		case "interrupted", journal.RowPending:
+		case "interrupted":
+			notDone++
+			interrupted++
+		case journal.RowPending:
 			notDone++
 		default:
 			t.Errorf("row %d after Ctrl-C: %s %s", st.Row, st.Status, st.Failure)
@@ -179,7 +182,7 @@ func TestE2EBatchInterruptResume(t *testing.T) {
 	if notDone == 0 {
 		t.Fatalf("the stop came too late: every row was done")
 	}
-	t.Logf("after Ctrl-C: %d rows ok, %d not done", okBefore, notDone)
+	t.Logf("after Ctrl-C: %d rows ok, %d interrupted, %d not started", okBefore, interrupted, notDone-interrupted)
 
 	r = runWith(context.Background(), "", "run", wf, "--inputs", csv, "--parallel", "4", "--dir", root, "--resume")
 	if r.code != exitOK {
