@@ -191,6 +191,13 @@ func (c *cli) batchInOrder(ctx context.Context, cfg runConfig, l *loaded, task *
 			fmt.Fprintf(c.stderr, "batch %s: stopped; %d rows not started; --resume with the same --inputs finishes the batch\n", cfg.batchID, len(jobs)-i)
 			return exitInterrupt
 		}
+		if j.resume != "" {
+			if err := checkRowResume(cfg.root, j.resume, cfg.inDoubt); err != nil {
+				fmt.Fprintf(c.stderr, "row %d: %v\n", j.row+1, err)
+				status = max(status, exitUsage)
+				continue
+			}
+		}
 		code := c.runOnce(ctx, j.config(cfg), l, task, drv, j.inputs, j.row)
 		status = max(status, code)
 		if code == exitInterrupt || code == exitGone {

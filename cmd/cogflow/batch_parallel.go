@@ -109,6 +109,12 @@ func (c *cli) batchRow(ctx context.Context, cfg runConfig, l *loaded, task *ast.
 	var ob, eb bytes.Buffer
 	// Nobody answers at the terminal: interactive() is false for it.
 	wc := &cli{stdout: &ob, stderr: &eb, stdin: strings.NewReader(""), ctx: c.ctx}
+	if j.resume != "" {
+		if err := checkRowResume(cfg.root, j.resume, cfg.inDoubt); err != nil {
+			fmt.Fprintf(&eb, "row %d: %v\n", j.row+1, err)
+			return exitUsage, ob.Bytes(), eb.Bytes()
+		}
+	}
 	drv, err := ds.open(ctx, w)
 	if err != nil {
 		fmt.Fprintf(&eb, "row %d: cannot start its driver: %v\n", j.row+1, err)
