@@ -241,7 +241,7 @@ func TestE2EBatchInterruptResume(t *testing.T) {
 	}
 }
 
-// BenchmarkBatchRows measures one 16-row batch of the order form without
+// BenchmarkBatchRows measures one 40-row batch of the order form without
 // --parallel, at --parallel 1 and 4 (a browser context per worker), and at
 // --parallel 4 --isolate row, in the same run:
 //
@@ -259,7 +259,7 @@ func BenchmarkBatchRows(b *testing.B) {
 		{"parallel=4 isolate=row", "--parallel 4 --isolate row"},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
-			const rows = 16
+			const rows = 40
 			var wall, cpu time.Duration
 			for range b.N {
 				s, wf, csv, root, _ := batchSetup(b, rows)
