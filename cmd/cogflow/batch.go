@@ -226,8 +226,9 @@ func (j batchJob) config(cfg runConfig) runConfig {
 // one driver per worker, on the device --serial lists for it.
 //
 // A browser context takes several DevTools round trips and a renderer
-// process to make, and as many to throw away: 1.3 CPU-seconds a row on the
-// project's machine, more than a demo row itself. So with --isolate row a
+// process (started from scratch: the browser runs without a zygote) to
+// make, and as many to throw away: 2.4 CPU-seconds a row on the project's
+// machine, several times a demo row itself. So with --isolate row a
 // context is made ahead, while the previous row runs (ready holds one per
 // worker), and a finished row's context is disposed of in the background.
 type drivers struct {
