@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -38,6 +39,9 @@ type batchConfig struct {
 	limiter   *llm.Limiter
 	// quiet leaves out the per-step lines (a worker of a parallel batch).
 	quiet bool
+	// signalOut is where the stop signals are reported: stderr, or the
+	// live progress line's writer while a parallel batch shows one.
+	signalOut *swapWriter
 	// guard, for a row of a batch, is its observer (wrapping the progress
 	// lines) and closes its Stop (cfg.stop) when it may stop.
 	guard *rowGuard
@@ -360,4 +364,25 @@ func (ds *drivers) Close() {
 	if ds.shared != nil {
 		_ = ds.shared.Close()
 	}
+}
+
+// swapWriter is a writer whose destination can change while another
+// goroutine writes to it.
+type swapWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *swapWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	w := s.w
+	s.mu.Unlock()
+	return w.Write(b)
+}
+
+// set makes s write to w.
+func (s *swapWriter) set(w io.Writer) {
+	s.mu.Lock()
+	s.w = w
+	s.mu.Unlock()
 }

@@ -35,6 +35,11 @@ func (c *cli) batchParallel(ctx context.Context, cfg runConfig, l *loaded, task 
 	defer ds.Close()
 	prog := newBatchProgress(c.stderr, b.ID, b.Rows, done, len(jobs))
 	stdout, stderr := prog.writer(c.stdout), prog.writer(c.stderr)
+	if cfg.signalOut != nil {
+		// "stopping after the step in flight" goes above the live line.
+		cfg.signalOut.set(stderr)
+		defer cfg.signalOut.set(c.stderr)
+	}
 	ticker := time.NewTicker(500 * time.Millisecond)
 	tickDone := make(chan struct{})
 	go func() {

@@ -144,7 +144,8 @@ func (c *cli) run(cfg runConfig) int {
 	if parent == nil {
 		parent = context.Background()
 	}
-	ctx, stopRun, unwatch := graceful(parent, c.stderr)
+	cfg.signalOut = &swapWriter{w: c.stderr}
+	ctx, stopRun, unwatch := graceful(parent, cfg.signalOut)
 	defer unwatch()
 	cfg.stop = stopRun
 	if cfg.inputsCSV != "" {
