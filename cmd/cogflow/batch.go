@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -29,6 +30,7 @@ import (
 // batchConfig is what run's flags and the command say about a batch.
 type batchConfig struct {
 	parallel    int    // --parallel; 0: the rows one after another in one driver
+	isolate     string // --isolate: "worker" (a browser context per worker) or "row"
 	resumeBatch string // --resume-batch
 	// batchStop is the command's graceful stop (the first Ctrl-C); each
 	// row's own stop follows it through the row's guard.
@@ -37,6 +39,9 @@ type batchConfig struct {
 	limiter   *llm.Limiter
 	// quiet leaves out the per-step lines (a worker of a parallel batch).
 	quiet bool
+	// signalOut is where the stop signals are reported: stderr, or the
+	// live progress line's writer while a parallel batch shows one.
+	signalOut *swapWriter
 	// guard, for a row of a batch, is its observer (wrapping the progress
 	// lines) and closes its Stop (cfg.stop) when it may stop.
 	guard *rowGuard
@@ -47,6 +52,8 @@ func (b batchConfig) checkBatchFlags(resume bool, resumeFrom string, step, ask b
 	switch {
 	case b.parallel < 0:
 		return fmt.Sprintf("--parallel %d: want a number of workers, 1 or more", b.parallel)
+	case b.isolate != "worker" && b.isolate != "row":
+		return fmt.Sprintf("--isolate %s: want worker or row", b.isolate)
 	case b.parallel > 1 && (step || ask):
 		return "--step and --ask need a person at the terminal for every question: they do not go with --parallel"
 	case b.resumeBatch != "" && (resume || resumeFrom != ""):
@@ -191,6 +198,13 @@ func (c *cli) batchInOrder(ctx context.Context, cfg runConfig, l *loaded, task *
 			fmt.Fprintf(c.stderr, "batch %s: stopped; %d rows not started; --resume with the same --inputs finishes the batch\n", cfg.batchID, len(jobs)-i)
 			return exitInterrupt
 		}
+		if j.resume != "" {
+			if err := checkRowResume(cfg.root, j.resume, cfg.inDoubt); err != nil {
+				fmt.Fprintf(c.stderr, "row %d: %v\n", j.row+1, err)
+				status = max(status, exitUsage)
+				continue
+			}
+		}
 		code := c.runOnce(ctx, j.config(cfg), l, task, drv, j.inputs, j.row)
 		status = max(status, code)
 		if code == exitInterrupt || code == exitGone {
@@ -210,8 +224,17 @@ func (j batchJob) config(cfg runConfig) runConfig {
 }
 
 // drivers opens the drivers of a parallel batch: for the browser, a
-// fresh browser context of one shared Chromium per row; for other drivers
+// browser context of one shared Chromium per worker (its rows one after
+// another in it, as the rows of a batch without --parallel share one
+// browser), or with --isolate row a fresh one per row; for other drivers
 // one driver per worker, on the device --serial lists for it.
+//
+// A browser context takes several DevTools round trips and a renderer
+// process (started from scratch: the browser runs without a zygote) to
+// make, and as many to throw away: 2.4 CPU-seconds a row on the project's
+// machine, several times a demo row itself. So with --isolate row a
+// context is made ahead, while the previous row runs (ready holds one per
+// worker), and a finished row's context is disposed of in the background.
 type drivers struct {
 	shared  *browser.Shared
 	opts    driver.Options
@@ -219,6 +242,16 @@ type drivers struct {
 	serials []string
 	mu      sync.Mutex
 	perW    map[int]driver.Driver
+	perRow  bool // --isolate row
+
+	ready   chan prepared // browser contexts made ahead
+	closing sync.WaitGroup
+}
+
+// prepared is a browser context made ahead, or why it could not be.
+type prepared struct {
+	d   driver.Driver
+	err error
 }
 
 func (c *cli) openDrivers(ctx context.Context, cfg runConfig, task *ast.Task) (*drivers, error) {
@@ -231,6 +264,12 @@ func (c *cli) openDrivers(ctx context.Context, cfg runConfig, task *ast.Task) (*
 			return nil, err
 		}
 		ds.shared = s
+		if ds.perRow = cfg.isolate == "row"; ds.perRow {
+			ds.ready = make(chan prepared, cfg.parallel)
+			for range cfg.parallel {
+				ds.prepare(ctx)
+			}
+		}
 	case "android":
 		for _, s := range strings.Split(cfg.serial, ",") {
 			if s = strings.TrimSpace(s); s != "" {
@@ -248,10 +287,22 @@ func (c *cli) openDrivers(ctx context.Context, cfg runConfig, task *ast.Task) (*
 	return ds, nil
 }
 
+// prepare makes a browser context in the background, into ds.ready.
+func (ds *drivers) prepare(ctx context.Context) {
+	ds.closing.Add(1)
+	go func() {
+		defer ds.closing.Done()
+		d, err := ds.shared.Open(ctx)
+		ds.ready <- prepared{d, err}
+	}()
+}
+
 // open gives worker w the driver for its next row; release gives it back.
 func (ds *drivers) open(ctx context.Context, w int) (driver.Driver, error) {
-	if ds.shared != nil {
-		return ds.shared.Open(ctx)
+	if ds.perRow {
+		p := <-ds.ready
+		ds.prepare(ctx) // the next row's, while this one runs
+		return p.d, p.err
 	}
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
@@ -262,7 +313,13 @@ func (ds *drivers) open(ctx context.Context, w int) (driver.Driver, error) {
 	if w < len(ds.serials) {
 		o.Serial = ds.serials[w]
 	}
-	d, err := driver.Open(ctx, ds.name, o)
+	var d driver.Driver
+	var err error
+	if ds.shared != nil {
+		d, err = ds.shared.Open(ctx)
+	} else {
+		d, err = driver.Open(ctx, ds.name, o)
+	}
 	if err == nil {
 		ds.perW[w] = d
 	}
@@ -272,8 +329,12 @@ func (ds *drivers) open(ctx context.Context, w int) (driver.Driver, error) {
 // release closes a row's browser context; a worker's device stays open
 // for its next row (unless the row lost it).
 func (ds *drivers) release(w int, d driver.Driver, gone bool) {
-	if ds.shared != nil {
-		_ = d.Close()
+	if ds.perRow {
+		ds.closing.Add(1)
+		go func() {
+			defer ds.closing.Done()
+			_ = d.Close()
+		}()
 		return
 	}
 	if gone {
@@ -284,7 +345,17 @@ func (ds *drivers) release(w int, d driver.Driver, gone bool) {
 	}
 }
 
+// Close waits for the contexts being made or thrown away, closes those
+// made ahead and not used, then the devices and the shared browser.
 func (ds *drivers) Close() {
+	if ds.perRow {
+		ds.closing.Wait()
+		for len(ds.ready) > 0 {
+			if p := <-ds.ready; p.d != nil {
+				_ = p.d.Close()
+			}
+		}
+	}
 	ds.mu.Lock()
 	for _, d := range ds.perW {
 		_ = d.Close()
@@ -293,4 +364,25 @@ func (ds *drivers) Close() {
 	if ds.shared != nil {
 		_ = ds.shared.Close()
 	}
+}
+
+// swapWriter is a writer whose destination can change while another
+// goroutine writes to it.
+type swapWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *swapWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	w := s.w
+	s.mu.Unlock()
+	return w.Write(b)
+}
+
+// set makes s write to w.
+func (s *swapWriter) set(w io.Writer) {
+	s.mu.Lock()
+	s.w = w
+	s.mu.Unlock()
 }

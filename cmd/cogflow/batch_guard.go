@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/cogflow/cogflow/runtime"
@@ -97,4 +98,28 @@ func (g *rowGuard) Explored(r runtime.ExploreReport) {
 	if eo, ok := g.next.(runtime.ExploreObserver); ok {
 		eo.Explored(r)
 	}
+}
+
+// checkRowResume refuses to resume a row whose latest run (id, under
+// root) began a step outside any loop that a resume cannot repeat — a
+// click that may have submitted the row — unless --in-doubt=redo says to
+// do the row again anyway: a resume does a row again from its start, so
+// that step would take effect twice. A step the run left in doubt itself
+// (killed while acting) is settled by the resume's own rules instead.
+func checkRowResume(root, id, inDoubt string) error {
+	prev, err := journal.Load(root, id)
+	if err != nil {
+		return err
+	}
+	if _, doubt := prev.InDoubt(); doubt || inDoubt == "redo" {
+		return nil
+	}
+	for i := len(prev.Intents) - 1; i >= 0; i-- {
+		in := prev.Intents[i]
+		if len(in.Loop) == 0 && !journal.RepeatableOps[in.Op] {
+			return fmt.Errorf("run %s already did step %s (line %d, %s), which a resume cannot repeat safely, and a resume does the row again from its start: "+
+				"it might take effect twice; check the row by hand, then --in-doubt=redo resumes it anyway", prev.ID, in.Step, in.Line, in.Op)
+		}
+	}
+	return nil
 }

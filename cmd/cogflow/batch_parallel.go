@@ -35,6 +35,11 @@ func (c *cli) batchParallel(ctx context.Context, cfg runConfig, l *loaded, task 
 	defer ds.Close()
 	prog := newBatchProgress(c.stderr, b.ID, b.Rows, done, len(jobs))
 	stdout, stderr := prog.writer(c.stdout), prog.writer(c.stderr)
+	if cfg.signalOut != nil {
+		// "stopping after the step in flight" goes above the live line.
+		cfg.signalOut.set(stderr)
+		defer cfg.signalOut.set(c.stderr)
+	}
 	ticker := time.NewTicker(500 * time.Millisecond)
 	tickDone := make(chan struct{})
 	go func() {
@@ -109,6 +114,12 @@ func (c *cli) batchRow(ctx context.Context, cfg runConfig, l *loaded, task *ast.
 	var ob, eb bytes.Buffer
 	// Nobody answers at the terminal: interactive() is false for it.
 	wc := &cli{stdout: &ob, stderr: &eb, stdin: strings.NewReader(""), ctx: c.ctx}
+	if j.resume != "" {
+		if err := checkRowResume(cfg.root, j.resume, cfg.inDoubt); err != nil {
+			fmt.Fprintf(&eb, "row %d: %v\n", j.row+1, err)
+			return exitUsage, ob.Bytes(), eb.Bytes()
+		}
+	}
 	drv, err := ds.open(ctx, w)
 	if err != nil {
 		fmt.Fprintf(&eb, "row %d: cannot start its driver: %v\n", j.row+1, err)

@@ -78,6 +78,7 @@ func runRun(c *cli, args []string) int {
 	fs.BoolVar(&cfg.noCache, "no-cache", false, "neither read nor write the answer cache")
 	fs.BoolVar(&cfg.refresh, "refresh", false, "ask the model again, then update the answer cache")
 	fs.IntVar(&cfg.parallel, "parallel", 0, "with --inputs: run N rows at once, each in a browser context of its own in one Chromium (android: on the N devices --serial lists, comma-separated)")
+	fs.StringVar(&cfg.isolate, "isolate", "worker", "with --parallel: a browser context of its own for each worker (its rows share it, as the rows of a batch share one browser without --parallel), or for each row (fresh cookies and storage every row, at about 2 CPU-seconds a row)")
 	fs.StringVar(&cfg.resumeBatch, "resume-batch", "", "finish the batch ID (cogflow runs lists batches): its rows that did not end ok, each resumed from its journal")
 	fs.BoolVar(&cfg.heal, "heal", false, "when a step's target is not on the screen, explore the app for it (actions it cannot undo need confirming, or --yes), then propose the path found as a patch of the workflow")
 	addReportFlags(fs, &cfg)
@@ -147,7 +148,8 @@ func (c *cli) run(cfg runConfig) int {
 	if parent == nil {
 		parent = context.Background()
 	}
-	ctx, stopRun, unwatch := graceful(parent, c.stderr)
+	cfg.signalOut = &swapWriter{w: c.stderr}
+	ctx, stopRun, unwatch := graceful(parent, cfg.signalOut)
 	defer unwatch()
 	cfg.stop = stopRun
 	if cfg.inputsCSV != "" {

@@ -34,7 +34,8 @@ refuses a changed workflow file or different inputs, and reuses the run's
 inputs; secret inputs must be given again.
 
 --inputs rows.csv runs one row after another under one batch record;
---parallel N runs N rows at once, each in a browser context of its own. Ctrl-C
+--parallel N runs N rows at once, each worker in a browser context of its own
+(--isolate row: each row). Ctrl-C
 starts no new row and stops each row between steps unless it already did a
 step a resume cannot repeat (then it finishes the row). --resume with the
 same --inputs, or --resume-batch ID, runs exactly the rows not ended ok
