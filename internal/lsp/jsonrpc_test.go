@@ -1,10 +1,12 @@
 package lsp
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 // countingReader counts what the connection read of an input.
@@ -59,5 +61,25 @@ func TestReadFraming(t *testing.T) {
 				t.Errorf("read %d bytes of the input before giving up, want at most %d", in.n, tc.maxRead)
 			}
 		})
+	}
+}
+
+// A client that answers one of the server's requests several times must
+// not block the read loop (answered), whatever the waiting Call does.
+func TestDuplicateResponses(t *testing.T) {
+	s := NewServer(Options{})
+	id := `"cogflow-1"`
+	s.calls[id] = make(chan *message, 1) // a Call waiting, not reading yet
+	done := make(chan struct{})
+	go func() {
+		for range 3 {
+			s.answered(&message{ID: json.RawMessage(id), Result: json.RawMessage("null")})
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("answered blocked on a repeated response")
 	}
 }

@@ -273,7 +273,13 @@ func (s *Server) answered(m *message) {
 	ch := s.calls[string(m.ID)]
 	s.mu.Unlock()
 	if ch != nil {
-		ch <- m
+		// The channel holds one response; a client that answers twice
+		// must not block the read loop, which nothing would then unblock.
+		select {
+		case ch <- m:
+		default:
+			s.logf("a second response to %s, ignored", m.ID)
+		}
 	}
 }
 
