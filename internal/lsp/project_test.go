@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,5 +155,39 @@ func TestConfigChangeIsChecked(t *testing.T) {
 	changed()
 	if ds := c.diagnostics(PathToURI(path), 0); len(ds) != 0 {
 		t.Errorf("after the fix: %v", ds)
+	}
+}
+
+// A knowledge.hcl that changes while the server reads it: the read may
+// be of the old text, and the server must not keep it once told of the
+// change (the next analysis reads the file again).
+func TestKnowledgeBaseChangeDuringLoad(t *testing.T) {
+	dir := t.TempDir()
+	kbPath := filepath.Join(dir, ".cogflow", "knowledge.hcl")
+	writeFile(t, kbPath, withSubcategory(t, "sentiment"))
+	s := NewServer(Options{})
+	s.conn = newConn(strings.NewReader(""), io.Discard)
+	s.roots = []string{dir}
+	changed := false
+	onProjectLoaded = func(string) {
+		if changed {
+			return
+		}
+		changed = true
+		writeFile(t, kbPath, withSubcategory(t, "tone"))
+		params, _ := json.Marshal(map[string]any{"changes": []any{map[string]any{"uri": PathToURI(kbPath), "type": 2}}})
+		if _, err := didChangeWatchedFiles(context.Background(), s, params); err != nil {
+			t.Error(err)
+		}
+	}
+	defer func() { onProjectLoaded = nil }()
+	file := filepath.Join(dir, "x.cog")
+	s.projectFor(file) // read before the change, told of it before it is cached
+	k, _ := s.projectFor(file)
+	if _, _, ok := k.Lookup("tone"); !ok {
+		t.Error("after the change: the knowledge base has no tone (the old one was kept)")
+	}
+	if _, _, ok := k.Lookup("sentiment"); ok {
+		t.Error("after the change: the knowledge base still has sentiment")
 	}
 }

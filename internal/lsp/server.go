@@ -42,6 +42,7 @@ type Server struct {
 	roots       []string // workspace folders, as paths
 	docs        map[string]*docState
 	projects    map[string]*project
+	projectsGen uint64                        // counts knowledge.hcl changes: a load begun before one is not cached
 	builtinKB   *kb.KB                        // see defaultKB
 	inflight    map[string]context.CancelFunc // requests being answered, by id
 	nextCall    int
