@@ -191,3 +191,55 @@ func TestKnowledgeBaseChangeDuringLoad(t *testing.T) {
 		t.Error("after the change: the knowledge base still has sentiment")
 	}
 }
+
+// testRelease lets a cogflow/test/held request answer.
+var testRelease = make(chan struct{})
+
+func init() {
+	register("cogflow/test/held", func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
+		<-testRelease
+		return "answered", nil
+	}, nil)
+}
+
+// A request about a document that is edited before it is answered gets
+// ContentModified, not an answer about a position in a text the document
+// no longer has; one about another document, or left alone, is answered.
+func TestRequestOvertakenByEdit(t *testing.T) {
+	cases := []struct {
+		name     string
+		edit     bool // the document asked about is edited meanwhile
+		editTo   string
+		wantCode int // 0: answered
+	}{
+		{"edited meanwhile", true, "a.cog", CodeContentModified},
+		{"another document edited", true, "b.cog", 0},
+		{"not edited", false, "", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newTestClient(t, "", Options{})
+			a := c.open("a.cog", "task t \"t\" {\n  driver browser\n}\n")
+			b := c.open("b.cog", "task u \"u\" {\n  driver browser\n}\n")
+			_, ch := c.send("cogflow/test/held", pos(a, 1, 2))
+			if tc.edit {
+				uri := map[string]string{"a.cog": a, "b.cog": b}[tc.editTo]
+				c.change(uri, 2, Range{Start: Position{0, 0}, End: Position{0, 0}}, "# x\n")
+			}
+			// Answered after the edit was read: the edit has been applied.
+			c.request("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": b}}, nil)
+			testRelease <- struct{}{}
+			select {
+			case m := <-ch:
+				switch {
+				case tc.wantCode == 0 && m.Error != nil:
+					t.Errorf("error %v, want an answer", m.Error)
+				case tc.wantCode != 0 && (m.Error == nil || m.Error.Code != tc.wantCode):
+					t.Errorf("result %s error %v, want code %d", m.Result, m.Error, tc.wantCode)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("no response")
+			}
+		})
+	}
+}
