@@ -243,3 +243,35 @@ func TestRequestOvertakenByEdit(t *testing.T) {
 		})
 	}
 }
+
+// The .cogflow folder of a file: the nearest one, never above the
+// workspace folder that holds the file, however the folder's URI is
+// written (a trailing slash included).
+func TestFindProjectDir(t *testing.T) {
+	base := t.TempDir()
+	writeFile(t, filepath.Join(base, ".cogflow", "knowledge.hcl"), "")
+	writeFile(t, filepath.Join(base, "ws", "b", ".cogflow", "knowledge.hcl"), "")
+	ws := filepath.Join(base, "ws")
+	cases := []struct {
+		name string
+		root string // as the client writes it
+		file string
+		want string
+	}{
+		{"no .cogflow in the folder", PathToURI(ws), filepath.Join(ws, "a", "x.cog"), ""},
+		{"a folder URI with a trailing slash", PathToURI(ws) + "/", filepath.Join(ws, "a", "x.cog"), ""},
+		{"the nearest one", PathToURI(ws) + "/", filepath.Join(ws, "b", "c", "x.cog"), filepath.Join(ws, "b", ".cogflow")},
+		{"a file outside the folders", PathToURI(ws), filepath.Join(base, "x.cog"), filepath.Join(base, ".cogflow")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewServer(Options{})
+			if _, err := s.initialize(json.RawMessage(`{"workspaceFolders": [{"uri": "` + tc.root + `", "name": "ws"}]}`)); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.findProjectDir(tc.file); got != tc.want {
+				t.Errorf("findProjectDir(%s) = %q, want %q", tc.file, got, tc.want)
+			}
+		})
+	}
+}
