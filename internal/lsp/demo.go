@@ -65,7 +65,7 @@ func demoFor(d *Document, st *ast.Step) (demoSeen, bool) {
 		return demoSeen{}, false
 	}
 	m := demoCite.FindStringSubmatch(strings.TrimSpace(st.Comments.Trailing.Text))
-	if m == nil || demoSecret(d, st, map[*ast.Step]bool{}) {
+	if m == nil || demoSecret(d, st, map[ast.Node]bool{}) {
 		return demoSeen{}, false
 	}
 	var evs []*trace.Event
@@ -107,14 +107,21 @@ func demoIDs(cite string) []string {
 }
 
 // demoSecret reports whether a step's value comes from a secret: a
-// secret input or parameter, or a step that does, through any reference.
-func demoSecret(d *Document, st *ast.Step, seen map[*ast.Step]bool) bool {
-	if seen[st] || d.Info == nil {
+// secret input or parameter, a loop variable over a secret list, or a
+// step that does, through any reference.
+func demoSecret(d *Document, st *ast.Step, seen map[ast.Node]bool) bool {
+	return demoSecretExpr(d, st, st.Value, seen)
+}
+
+// demoSecretExpr reports whether e, which node (a step or a for) holds,
+// reads a secret. seen stops a cycle of references in a broken file.
+func demoSecretExpr(d *Document, node ast.Node, e ast.Expr, seen map[ast.Node]bool) bool {
+	if seen[node] || d.Info == nil {
 		return false
 	}
-	seen[st] = true
+	seen[node] = true
 	secret := false
-	ast.Inspect(st.Value, func(e ast.Expr) bool {
+	ast.Inspect(e, func(e ast.Expr) bool {
 		r, ok := e.(*ast.Ref)
 		if !ok || secret {
 			return !secret
@@ -126,6 +133,9 @@ func demoSecret(d *Document, st *ast.Step, seen map[*ast.Step]bool) bool {
 			secret = demoSecretType(decl.Type)
 		case *ast.Step:
 			secret = demoSecret(d, decl, seen)
+		case *ast.ForStmt:
+			// The loop variable is an element of what the loop iterates.
+			secret = demoSecretExpr(d, decl, decl.Iter, seen)
 		}
 		return !secret
 	})

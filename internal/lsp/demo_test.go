@@ -93,6 +93,8 @@ func TestDemoValues(t *testing.T) {
 			"password.trace.json": strings.ReplaceAll(strings.ReplaceAll(pwTrace, `"secret": true`, `"secret": false`), "••••••", "hunter2"),
 			"password.cog":        pwCog}, "password.cog",
 			[]string{`op1: saw "http://127.0.0.1:8088/login"`, `op2: saw "ada"`}, false},
+		{"a loop over a secret list: its variable is secret too", map[string]string{"keyword.trace.json": kwTrace, "keyword.cog": demoSecretLoop(kwCog)}, "keyword.cog",
+			keywordHints[:6], false},
 		{"controls: a checkbox's name, a select's option label (targets given by ref)", map[string]string{"controls.trace.json": ctTrace, "controls.cog": ctCog}, "controls.cog",
 			[]string{`op1: saw "http://127.0.0.1:8088/prefs"`, `op2: saw "Newsletter"`, `op3: saw "Weekly"`, `op4: saw "Large"`, `op5: saw "Save"`}, false},
 		{"no trace", map[string]string{"keyword.cog": kwCog}, "keyword.cog", nil, true},
@@ -125,6 +127,16 @@ func TestDemoValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// demoSecretLoop rewrites the keyword workflow so that op7 types each
+// element of a secret list, in a loop: the demonstration's "Alaska" is
+// then a secret's value.
+func demoSecretLoop(cog string) string {
+	cog = strings.Replace(cog, `input notes: text = "Alaska"`, `input notes: list<secret>`, 1)
+	i := strings.Index(cog, "  op7 =")
+	j := i + strings.Index(cog[i:], "\n")
+	return cog[:i] + "  for note in notes {\n    op7 = type(textbox(name: \"Notes\", id: \"notes\"), note)  " + cog[strings.LastIndex(cog[:j], "# e"):j] + "\n  }" + cog[j:]
 }
 
 // demoNoPopup checks that no message reached the person: a missing or

@@ -15,6 +15,7 @@ type docState struct {
 	version   int32
 	text      []byte
 	gen       uint64    // counts changes, so that an analysis knows if it is stale
+	edits     uint64    // counts the client's edits (gen also counts re-analyses)
 	analyzed  *Document // the analysis of generation analyzedGen
 	analyzedGen,
 	publishedGen uint64
@@ -84,6 +85,7 @@ func didChange(_ context.Context, s *Server, params json.RawMessage) (any, error
 	st.text = text
 	st.version = p.TextDocument.Version
 	st.gen++
+	st.edits++
 	s.scheduleLocked(st, s.opts.Debounce)
 	return nil, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/textproto"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +26,11 @@ const (
 // maxMessage bounds one message's body: a client that announces more is
 // cut off rather than allowed to make the server allocate it.
 const maxMessage = 64 << 20
+
+// maxHeader bounds one message's header lines together: a client's
+// headers are a few dozen bytes, and a stream that never sends a line
+// break must not make the server buffer it.
+const maxHeader = 64 << 10
 
 // ResponseError is an error the client sees in a response.
 type ResponseError struct {
@@ -69,12 +73,12 @@ var errFraming = errors.New("lsp: bad message framing")
 // *ResponseError (the client is told, the stream goes on); a broken
 // header gives errFraming; the end of input gives io.EOF.
 func (c *conn) read() (*message, error) {
-	tp := textproto.NewReader(c.r)
 	length := -1
+	budget := maxHeader
 	for {
-		line, err := tp.ReadLine()
+		line, err := c.headerLine(&budget)
 		if err != nil {
-			if errors.Is(err, io.EOF) && length < 0 {
+			if errors.Is(err, io.EOF) && length < 0 && budget == maxHeader {
 				return nil, io.EOF
 			}
 			return nil, fmt.Errorf("%w: %v", errFraming, err)
@@ -109,6 +113,31 @@ func (c *conn) read() (*message, error) {
 		return &m, &ResponseError{Code: CodeInvalidRequest, Message: `not a JSON-RPC 2.0 message (needs "jsonrpc": "2.0" and a method or an id)`}
 	}
 	return &m, nil
+}
+
+// headerLine reads one header line, without its line break, taking its
+// length from *budget; a line that would exceed the budget is an error,
+// read no further.
+func (c *conn) headerLine(budget *int) (string, error) {
+	var line []byte
+	for {
+		chunk, err := c.r.ReadSlice('\n')
+		if len(line)+len(chunk) > *budget {
+			return "", fmt.Errorf("headers longer than %d bytes", maxHeader)
+		}
+		line = append(line, chunk...)
+		switch {
+		case err == nil:
+			*budget -= len(line)
+			return strings.TrimRight(string(line), "\r\n"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && len(line) > 0:
+			return "", io.ErrUnexpectedEOF
+		default:
+			return "", err
+		}
+	}
 }
 
 // write sends one message.

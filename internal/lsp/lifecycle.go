@@ -148,7 +148,9 @@ func uriToPath(uri string) (string, bool) {
 	if runtime.GOOS == "windows" {
 		path = strings.TrimPrefix(path, "/")
 	}
-	return filepath.FromSlash(path), true
+	// Clean: a folder's URI may end in "/", and the project search
+	// compares folders as filepath.Dir writes them.
+	return filepath.Clean(filepath.FromSlash(path)), true
 }
 
 // PathToURI turns an absolute path into a file: URI.

@@ -32,20 +32,36 @@ func (s *Server) projectFor(path string) (*kb.KB, string) {
 	}
 	s.mu.Lock()
 	p := s.projects[dir]
+	gen := s.projectsGen
 	s.mu.Unlock()
 	if p == nil {
 		k, ds := cogflow.ProjectKB(dir)
 		p = &project{kb: k, diags: ds}
+		if onProjectLoaded != nil {
+			onProjectLoaded(dir)
+		}
+		// A knowledge.hcl that changed while it was read may have been
+		// read before the change: this analysis uses it (its result is
+		// stale anyway, and dropped), but the cache must not keep it.
 		s.mu.Lock()
-		s.projects[dir] = p
+		fresh := s.projectsGen == gen
+		if fresh {
+			s.projects[dir] = p
+		}
 		s.mu.Unlock()
-		s.publishFileDiags(cogflow.ProjectKBPath(dir), ds)
+		if fresh {
+			s.publishFileDiags(cogflow.ProjectKBPath(dir), ds)
+		}
 	}
 	if p.kb == nil {
 		return s.defaultKB(), dir // broken: its errors are shown on knowledge.hcl
 	}
 	return p.kb, dir
 }
+
+// onProjectLoaded, when set (by tests), runs between reading a project's
+// knowledge base and caching it: where a change of the file can race.
+var onProjectLoaded func(dir string)
 
 // defaultKB is the knowledge base shipped with cogflow, parsed once per
 // session rather than at every keystroke; nothing changes it.
@@ -192,6 +208,7 @@ func didChangeWatchedFiles(_ context.Context, s *Server, params json.RawMessage)
 		case cogflow.KnowledgeFileName:
 			s.mu.Lock()
 			delete(s.projects, filepath.Dir(path))
+			s.projectsGen++
 			s.mu.Unlock()
 			changed = true
 		case config.FileName:

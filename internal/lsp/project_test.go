@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -154,5 +155,123 @@ func TestConfigChangeIsChecked(t *testing.T) {
 	changed()
 	if ds := c.diagnostics(PathToURI(path), 0); len(ds) != 0 {
 		t.Errorf("after the fix: %v", ds)
+	}
+}
+
+// A knowledge.hcl that changes while the server reads it: the read may
+// be of the old text, and the server must not keep it once told of the
+// change (the next analysis reads the file again).
+func TestKnowledgeBaseChangeDuringLoad(t *testing.T) {
+	dir := t.TempDir()
+	kbPath := filepath.Join(dir, ".cogflow", "knowledge.hcl")
+	writeFile(t, kbPath, withSubcategory(t, "sentiment"))
+	s := NewServer(Options{})
+	s.conn = newConn(strings.NewReader(""), io.Discard)
+	s.roots = []string{dir}
+	changed := false
+	onProjectLoaded = func(string) {
+		if changed {
+			return
+		}
+		changed = true
+		writeFile(t, kbPath, withSubcategory(t, "tone"))
+		params, _ := json.Marshal(map[string]any{"changes": []any{map[string]any{"uri": PathToURI(kbPath), "type": 2}}})
+		if _, err := didChangeWatchedFiles(context.Background(), s, params); err != nil {
+			t.Error(err)
+		}
+	}
+	defer func() { onProjectLoaded = nil }()
+	file := filepath.Join(dir, "x.cog")
+	s.projectFor(file) // read before the change, told of it before it is cached
+	k, _ := s.projectFor(file)
+	if _, _, ok := k.Lookup("tone"); !ok {
+		t.Error("after the change: the knowledge base has no tone (the old one was kept)")
+	}
+	if _, _, ok := k.Lookup("sentiment"); ok {
+		t.Error("after the change: the knowledge base still has sentiment")
+	}
+}
+
+// testRelease lets a cogflow/test/held request answer.
+var testRelease = make(chan struct{})
+
+func init() {
+	register("cogflow/test/held", func(ctx context.Context, s *Server, params json.RawMessage) (any, error) {
+		<-testRelease
+		return "answered", nil
+	}, nil)
+}
+
+// A request about a document that is edited before it is answered gets
+// ContentModified, not an answer about a position in a text the document
+// no longer has; one about another document, or left alone, is answered.
+func TestRequestOvertakenByEdit(t *testing.T) {
+	cases := []struct {
+		name     string
+		edit     bool // the document asked about is edited meanwhile
+		editTo   string
+		wantCode int // 0: answered
+	}{
+		{"edited meanwhile", true, "a.cog", CodeContentModified},
+		{"another document edited", true, "b.cog", 0},
+		{"not edited", false, "", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newTestClient(t, "", Options{})
+			a := c.open("a.cog", "task t \"t\" {\n  driver browser\n}\n")
+			b := c.open("b.cog", "task u \"u\" {\n  driver browser\n}\n")
+			_, ch := c.send("cogflow/test/held", pos(a, 1, 2))
+			if tc.edit {
+				uri := map[string]string{"a.cog": a, "b.cog": b}[tc.editTo]
+				c.change(uri, 2, Range{Start: Position{0, 0}, End: Position{0, 0}}, "# x\n")
+			}
+			// Answered after the edit was read: the edit has been applied.
+			c.request("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": b}}, nil)
+			testRelease <- struct{}{}
+			select {
+			case m := <-ch:
+				switch {
+				case tc.wantCode == 0 && m.Error != nil:
+					t.Errorf("error %v, want an answer", m.Error)
+				case tc.wantCode != 0 && (m.Error == nil || m.Error.Code != tc.wantCode):
+					t.Errorf("result %s error %v, want code %d", m.Result, m.Error, tc.wantCode)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("no response")
+			}
+		})
+	}
+}
+
+// The .cogflow folder of a file: the nearest one, never above the
+// workspace folder that holds the file, however the folder's URI is
+// written (a trailing slash included).
+func TestFindProjectDir(t *testing.T) {
+	base := t.TempDir()
+	writeFile(t, filepath.Join(base, ".cogflow", "knowledge.hcl"), "")
+	writeFile(t, filepath.Join(base, "ws", "b", ".cogflow", "knowledge.hcl"), "")
+	ws := filepath.Join(base, "ws")
+	cases := []struct {
+		name string
+		root string // as the client writes it
+		file string
+		want string
+	}{
+		{"no .cogflow in the folder", PathToURI(ws), filepath.Join(ws, "a", "x.cog"), ""},
+		{"a folder URI with a trailing slash", PathToURI(ws) + "/", filepath.Join(ws, "a", "x.cog"), ""},
+		{"the nearest one", PathToURI(ws) + "/", filepath.Join(ws, "b", "c", "x.cog"), filepath.Join(ws, "b", ".cogflow")},
+		{"a file outside the folders", PathToURI(ws), filepath.Join(base, "x.cog"), filepath.Join(base, ".cogflow")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewServer(Options{})
+			if _, err := s.initialize(json.RawMessage(`{"workspaceFolders": [{"uri": "` + tc.root + `", "name": "ws"}]}`)); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.findProjectDir(tc.file); got != tc.want {
+				t.Errorf("findProjectDir(%s) = %q, want %q", tc.file, got, tc.want)
+			}
+		})
 	}
 }

@@ -42,6 +42,7 @@ type Server struct {
 	roots       []string // workspace folders, as paths
 	docs        map[string]*docState
 	projects    map[string]*project
+	projectsGen uint64                        // counts knowledge.hcl changes: a load begun before one is not cached
 	builtinKB   *kb.KB                        // see defaultKB
 	inflight    map[string]context.CancelFunc // requests being answered, by id
 	nextCall    int
@@ -156,8 +157,14 @@ func (s *Server) dispatch(m *message) {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	key := string(m.ID)
+	uri := requestURI(m.Params)
 	s.mu.Lock()
 	s.inflight[key] = cancel
+	asked := s.docs[uri] // the document as it was when asked, nil when none
+	var askedEdits uint64
+	if asked != nil {
+		askedEdits = asked.edits
+	}
 	s.mu.Unlock()
 	s.wg.Add(1)
 	go func() {
@@ -169,11 +176,39 @@ func (s *Server) dispatch(m *message) {
 			cancel()
 		}()
 		res, err := s.call(ctx, m, reg.handler)
-		if ctx.Err() != nil && s.ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil && s.ctx.Err() == nil:
 			res, err = nil, &ResponseError{Code: CodeRequestCancelled, Message: "cancelled"}
+		case asked != nil && s.editedSince(uri, asked, askedEdits):
+			// The position asked about is in a text the document no
+			// longer has: an answer computed on either text could point
+			// at the wrong name (a rename would rename another one).
+			res, err = nil, &ResponseError{Code: CodeContentModified, Message: "the document changed while the request was answered"}
 		}
 		s.reply(m.ID, res, err)
 	}()
+}
+
+// requestURI is the document a request is about (its
+// params.textDocument.uri), "" when it names none.
+func requestURI(params json.RawMessage) string {
+	var p struct {
+		TextDocument struct {
+			URI string `json:"uri"`
+		} `json:"textDocument"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return ""
+	}
+	return p.TextDocument.URI
+}
+
+// editedSince reports whether the document uri was edited, closed or
+// opened again since it was st with edits edits.
+func (s *Server) editedSince(uri string, st *docState, edits uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.docs[uri] != st || st.edits != edits
 }
 
 // call runs a handler, turning a panic into an internal error: one bad
@@ -273,7 +308,13 @@ func (s *Server) answered(m *message) {
 	ch := s.calls[string(m.ID)]
 	s.mu.Unlock()
 	if ch != nil {
-		ch <- m
+		// The channel holds one response; a client that answers twice
+		// must not block the read loop, which nothing would then unblock.
+		select {
+		case ch <- m:
+		default:
+			s.logf("a second response to %s, ignored", m.ID)
+		}
 	}
 }
 
