@@ -13,7 +13,8 @@ import (
 // Code actions (quick fixes) for the checker's diagnostics:
 //
 //   - a "did you mean" suggestion (undefined name, unknown action,
-//     attribute, parameter, subcategory …): one action per candidate,
+//     attribute, parameter, subcategory …), or the main category a
+//     subcategory belongs to: one action per candidate,
 //     replacing the misspelled name, which is exactly the diagnostic's
 //     range;
 //   - "undefined name X" in a task: declare the input, `input X: text`,
@@ -138,10 +139,18 @@ func candidates(suggestion string) []string {
 	return out
 }
 
+// belongsRe is the checker's message for a known subcategory under a
+// wrong main category: it names the right one in the message, not as a
+// suggestion (a "did you mean" would repeat it in `cogflow check`).
+var belongsRe = regexp.MustCompile(`^unknown main category [A-Za-z_][A-Za-z0-9_]*; [A-Za-z_][A-Za-z0-9_]* belongs to ([A-Za-z_][A-Za-z0-9_]*)$`)
+
 // suggestionActions makes one action per candidate. The range must hold
 // a name now (the client's diagnostic may be of an older text): else none.
 func suggestionActions(d *Document, x Diagnostic) []CodeAction {
 	names := candidates(suggestionOf(d, x))
+	if m := belongsRe.FindStringSubmatch(x.Message); m != nil && len(names) == 0 {
+		names = []string{m[1]}
+	}
 	if len(names) == 0 {
 		return nil
 	}
@@ -182,7 +191,7 @@ func declareInputAction(d *Document, x Diagnostic) (CodeAction, bool) {
 	if !ok || d.Offset(at) > off {
 		return CodeAction{}, false // the input would come after its use: declared later
 	}
-	edit := TextEdit{Range: Range{Start: at, End: at}, NewText: indent + "input " + name + ": text\n"}
+	edit := TextEdit{Range: Range{Start: at, End: at}, NewText: indent + "input " + name + ": text" + lineBreakBefore(d.Text, d.Offset(at))}
 	return CodeAction{Title: "Declare input " + name + ": text", Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
 		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}}, true
 }
@@ -219,6 +228,16 @@ func inputInsertPoint(d *Document, task *ast.Task) (Position, string, bool) {
 		return Position{}, "", false // `task t { op1 = …`: not the printer's layout
 	}
 	return d.Lines.Position(lineStart), lineIndent(d.Text, first), true
+}
+
+// lineBreakBefore is the line break that ends the line before offset,
+// "\r\n" in a file written with them, so that a line inserted there
+// does not mix the file's line breaks.
+func lineBreakBefore(text []byte, off int) string {
+	if off >= 2 && text[off-2] == '\r' && text[off-1] == '\n' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // lineIndent is the white space that begins the line holding offset.
