@@ -65,7 +65,8 @@ func clientApply(t *testing.T, text string, edits []TextEdit) string {
 
 // reformat lays src out at random without changing what it means: other
 // indentation, spaces after commas and around =, trailing blanks, blank
-// lines, comments in other scripts, and CRLF or mixed line breaks.
+// lines, comments in other scripts, CRLF or mixed line breaks, and lone
+// carriage returns between tokens.
 func reformat(r *rand.Rand, src string) string {
 	lines := strings.Split(src, "\n")
 	var b strings.Builder
@@ -83,6 +84,9 @@ func reformat(r *rand.Rand, src string) string {
 			}
 			if r.Intn(3) == 0 {
 				body = strings.Replace(body, " = ", strings.Repeat(" ", r.Intn(4))+"="+strings.Repeat(" ", r.Intn(4)), 1)
+			}
+			if r.Intn(10) == 0 {
+				body = strings.Replace(body, " = ", " =\r ", 1) // a lone CR: white space to cogflow, a line break to the client
 			}
 		}
 		if r.Intn(4) == 0 {
@@ -130,7 +134,7 @@ func TestFormattingEditsReproduceFmt(t *testing.T) {
 				continue // the random layout broke it: nothing to format
 			}
 			want := string(printer.Format(f))
-			d := analyze("file:///x.cog", "/x.cog", 1, []byte(text), nil, "")
+			d := &Document{Path: "/x.cog", Text: []byte(text), Lines: NewLineIndex([]byte(text))}
 			edits := formatEdits(d)
 			if got := clientApply(t, text, edits); got != want {
 				t.Fatalf("%s, layout %d:\n%q\nthe edits give\n%q\nwant\n%q", filepath.Base(path), i, text, got, want)
