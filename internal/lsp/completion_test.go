@@ -112,6 +112,8 @@ func TestCompletion(t *testing.T) {
 		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
 		{name: "anchor value: constructors", where: "‸LINE‸", line: "  anchor a = tex‸", want: []string{"textbox", "link"}, not: []string{"click", "query"}},
 		{name: "after a closing brace", where: "‸INNER‸", line: "    if true {\n    } ‸", want: []string{"else", "fallback"}},
+		{name: "step value after a lone CR", where: "‸LINE‸", line: "  op0 = back()\r  op3 = cl‸",
+			want: []string{"click", "type"}, not: []string{"query", "button"}},
 		{name: "comment: nothing", where: "‸LINE‸", line: "  # op3 = click(‸", not: []string{"click", "query", "button"}},
 		{name: "plain string: nothing", where: "‸LINE‸", line: "  op3 = click(button(name: \"qu‸", not: []string{"query", "name:"}},
 	}
