@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -14,7 +15,7 @@ import (
 //
 //   - a "did you mean" suggestion (undefined name, unknown action,
 //     attribute, parameter, subcategory …), or the main category a
-//     subcategory belongs to: one action per candidate,
+//     subcategory belongs to, or a key of a chord: one action per candidate,
 //     replacing the misspelled name, which is exactly the diagnostic's
 //     range;
 //   - "undefined name X" in a task: declare the input, `input X: text`,
@@ -75,6 +76,7 @@ func codeAction(_ context.Context, s *Server, params json.RawMessage) (any, erro
 			continue
 		}
 		actions = append(actions, suggestionActions(d, x)...)
+		actions = append(actions, keyActions(d, x)...)
 		if a, ok := declareInputAction(d, x); ok {
 			actions = append(actions, a)
 		}
@@ -161,6 +163,37 @@ func suggestionActions(d *Document, x Diagnostic) []CodeAction {
 	var out []CodeAction
 	for _, n := range names {
 		edit := TextEdit{Range: x.Range, NewText: n}
+		out = append(out, CodeAction{Title: "Change to " + n, Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
+			IsPreferred: len(names) == 1, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}})
+	}
+	return out
+}
+
+// unknownKeyRe is the checker's message for a misspelled key in a key
+// chord, whose "did you mean" is in the message: the diagnostic's range is
+// the whole string literal, the fix replaces the key at its end.
+var unknownKeyRe = regexp.MustCompile(`^unknown key ("(?:[^"\\]|\\.)*"); (did you mean .*\?)$`)
+
+// keyActions makes one action per key the message suggests.
+func keyActions(d *Document, x Diagnostic) []CodeAction {
+	m := unknownKeyRe.FindStringSubmatch(x.Message)
+	if m == nil {
+		return nil
+	}
+	key, err := strconv.Unquote(m[1])
+	names := candidates(m[2])
+	if err != nil || key == "" || len(names) == 0 {
+		return nil
+	}
+	start, end := d.Offset(x.Range.Start), d.Offset(x.Range.End)
+	lit := string(d.Text[start:end])
+	if !strings.HasPrefix(lit, "\"") || !strings.HasSuffix(lit, key+"\"") || len(lit) < len(key)+2 {
+		return nil // not the literal the diagnostic was about (an older text), or the key is escaped
+	}
+	rng := Range{Start: d.Lines.Position(end - 1 - len(key)), End: d.Lines.Position(end - 1)}
+	var out []CodeAction
+	for _, n := range names {
+		edit := TextEdit{Range: rng, NewText: n}
 		out = append(out, CodeAction{Title: "Change to " + n, Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
 			IsPreferred: len(names) == 1, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}})
 	}

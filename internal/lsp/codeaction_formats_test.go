@@ -23,6 +23,8 @@ func TestCodeActionsEverySuggestionFormat(t *testing.T) {
 			"  op1 = type(textbox(name: \"😀\"), information_comprehension.summarize<\"in one line\">(name))\n", "unknown main category"},
 		{"subcategory", "  op1 = type(textbox(name: \"😀\"), sumarize<\"in one line\">(name))\n",
 			"  op1 = type(textbox(name: \"😀\"), summarize<\"in one line\">(name))\n", "unknown subcategory sumarize"},
+		{"key in a chord, after é", "  op1 = key(\"Ctrl+Entr\", target: textbox(name: \"é\"))\n", "  op1 = key(\"Ctrl+Enter\", target: textbox(name: \"é\"))\n", "unknown key"},
+		{"key alone", "  op1 = key(\"Escap\")\n", "  op1 = key(\"Escape\")\n", "unknown key"},
 		{"name", "  op1 = type(textbox(name: \"😀\"), nme)\n", "  op1 = type(textbox(name: \"😀\"), name)\n", "undefined name nme"},
 	}
 	c := newTestClient(t, "", Options{})
