@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/cogflow/cogflow/lang/ast"
@@ -13,7 +14,8 @@ import (
 // Code actions (quick fixes) for the checker's diagnostics:
 //
 //   - a "did you mean" suggestion (undefined name, unknown action,
-//     attribute, parameter, subcategory …): one action per candidate,
+//     attribute, parameter, subcategory …), or the main category a
+//     subcategory belongs to, or a key of a chord: one action per candidate,
 //     replacing the misspelled name, which is exactly the diagnostic's
 //     range;
 //   - "undefined name X" in a task: declare the input, `input X: text`,
@@ -74,6 +76,7 @@ func codeAction(_ context.Context, s *Server, params json.RawMessage) (any, erro
 			continue
 		}
 		actions = append(actions, suggestionActions(d, x)...)
+		actions = append(actions, keyActions(d, x)...)
 		if a, ok := declareInputAction(d, x); ok {
 			actions = append(actions, a)
 		}
@@ -138,10 +141,18 @@ func candidates(suggestion string) []string {
 	return out
 }
 
+// belongsRe is the checker's message for a known subcategory under a
+// wrong main category: it names the right one in the message, not as a
+// suggestion (a "did you mean" would repeat it in `cogflow check`).
+var belongsRe = regexp.MustCompile(`^unknown main category [A-Za-z_][A-Za-z0-9_]*; [A-Za-z_][A-Za-z0-9_]* belongs to ([A-Za-z_][A-Za-z0-9_]*)$`)
+
 // suggestionActions makes one action per candidate. The range must hold
 // a name now (the client's diagnostic may be of an older text): else none.
 func suggestionActions(d *Document, x Diagnostic) []CodeAction {
 	names := candidates(suggestionOf(d, x))
+	if m := belongsRe.FindStringSubmatch(x.Message); m != nil && len(names) == 0 {
+		names = []string{m[1]}
+	}
 	if len(names) == 0 {
 		return nil
 	}
@@ -152,6 +163,37 @@ func suggestionActions(d *Document, x Diagnostic) []CodeAction {
 	var out []CodeAction
 	for _, n := range names {
 		edit := TextEdit{Range: x.Range, NewText: n}
+		out = append(out, CodeAction{Title: "Change to " + n, Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
+			IsPreferred: len(names) == 1, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}})
+	}
+	return out
+}
+
+// unknownKeyRe is the checker's message for a misspelled key in a key
+// chord, whose "did you mean" is in the message: the diagnostic's range is
+// the whole string literal, the fix replaces the key at its end.
+var unknownKeyRe = regexp.MustCompile(`^unknown key ("(?:[^"\\]|\\.)*"); (did you mean .*\?)$`)
+
+// keyActions makes one action per key the message suggests.
+func keyActions(d *Document, x Diagnostic) []CodeAction {
+	m := unknownKeyRe.FindStringSubmatch(x.Message)
+	if m == nil {
+		return nil
+	}
+	key, err := strconv.Unquote(m[1])
+	names := candidates(m[2])
+	if err != nil || key == "" || len(names) == 0 {
+		return nil
+	}
+	start, end := d.Offset(x.Range.Start), d.Offset(x.Range.End)
+	lit := string(d.Text[start:end])
+	if !strings.HasPrefix(lit, "\"") || !strings.HasSuffix(lit, key+"\"") || len(lit) < len(key)+2 {
+		return nil // not the literal the diagnostic was about (an older text), or the key is escaped
+	}
+	rng := Range{Start: d.Lines.Position(end - 1 - len(key)), End: d.Lines.Position(end - 1)}
+	var out []CodeAction
+	for _, n := range names {
+		edit := TextEdit{Range: rng, NewText: n}
 		out = append(out, CodeAction{Title: "Change to " + n, Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
 			IsPreferred: len(names) == 1, Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}})
 	}
@@ -182,7 +224,7 @@ func declareInputAction(d *Document, x Diagnostic) (CodeAction, bool) {
 	if !ok || d.Offset(at) > off {
 		return CodeAction{}, false // the input would come after its use: declared later
 	}
-	edit := TextEdit{Range: Range{Start: at, End: at}, NewText: indent + "input " + name + ": text\n"}
+	edit := TextEdit{Range: Range{Start: at, End: at}, NewText: indent + "input " + name + ": text" + lineBreakBefore(d.Text, d.Offset(at))}
 	return CodeAction{Title: "Declare input " + name + ": text", Kind: kindQuickFix, Diagnostics: []Diagnostic{x},
 		Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{d.URI: {edit}}}}, true
 }
@@ -219,6 +261,16 @@ func inputInsertPoint(d *Document, task *ast.Task) (Position, string, bool) {
 		return Position{}, "", false // `task t { op1 = …`: not the printer's layout
 	}
 	return d.Lines.Position(lineStart), lineIndent(d.Text, first), true
+}
+
+// lineBreakBefore is the line break that ends the line before offset,
+// "\r\n" in a file written with them, so that a line inserted there
+// does not mix the file's line breaks.
+func lineBreakBefore(text []byte, off int) string {
+	if off >= 2 && text[off-2] == '\r' && text[off-1] == '\n' {
+		return "\r\n"
+	}
+	return "\n"
 }
 
 // lineIndent is the white space that begins the line holding offset.

@@ -3,7 +3,6 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,6 +40,9 @@ var runStarted func(pid int)
 var (
 	stopGrace = 3 * time.Second
 	killGrace = 15 * time.Second
+	// outputGrace is how long after the run's exit its output may still
+	// come in, from processes that share its pipes.
+	outputGrace = 2 * time.Second
 )
 
 const runSource = "cogflow run"
@@ -129,6 +131,10 @@ func runSubprocess(ctx context.Context, exe, dir string, args []string) (stdout,
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	cmd.Stdin = nil // no terminal: a question to a person is answered no
+	// Once the run has exited, its output is complete after a moment even
+	// when a process it left behind (a browser's helper) still holds the
+	// pipes: Wait would otherwise wait for that process too.
+	cmd.WaitDelay = outputGrace
 	setProcessGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		return nil, nil, -1, err
@@ -139,39 +145,37 @@ func runSubprocess(ctx context.Context, exe, dir string, args []string) (stdout,
 	}
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
-	var werr error
 	select {
-	case werr = <-done:
+	case <-done:
 	case <-ctx.Done():
-		werr = stopProcess(pid, done)
+		stopProcess(pid, done)
 	}
-	code = 0
-	var exit *exec.ExitError
-	if errors.As(werr, &exit) {
-		code = exit.ExitCode()
-	} else if werr != nil {
-		code = -1
+	// The exit code is the process's, also when Wait reports the pipes it
+	// had to close (exec.ErrWaitDelay); -1 when a signal ended it.
+	code = -1
+	if cmd.ProcessState != nil {
+		code = cmd.ProcessState.ExitCode()
 	}
 	return out.Bytes(), errOut.Bytes(), code, nil
 }
 
 // stopProcess stops a run the way Ctrl-C does, twice, and kills what is
-// left after the grace periods. It returns Wait's error.
-func stopProcess(pid int, done <-chan error) error {
+// left after the grace periods. It returns once Wait has.
+func stopProcess(pid int, done <-chan error) {
 	interruptGroup(pid)
 	select {
-	case err := <-done:
-		return err
+	case <-done:
+		return
 	case <-time.After(stopGrace):
 	}
 	interruptGroup(pid)
 	select {
-	case err := <-done:
-		return err
+	case <-done:
+		return
 	case <-time.After(killGrace):
 	}
 	killTree(pid)
-	return <-done
+	<-done
 }
 
 func runIDs(dir string) map[string]bool {
@@ -340,6 +344,9 @@ func stepRange(d *Document, at *journal.Position) Range {
 		return d.Range(best.Range)
 	}
 	line := uint32(max(at.Line-1, 0))
+	if start, ok := cogLineStart(d.Text, at.Line); ok { // the journal counts cogflow's lines
+		line = d.Lines.Position(start).Line
+	}
 	return Range{Start: Position{Line: line}, End: Position{Line: line, Character: 1 << 16}}
 }
 

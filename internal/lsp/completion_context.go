@@ -130,7 +130,8 @@ func scanLine(pre string) lineScan {
 
 // contextAt reads the cursor's context at byte offset off of text.
 func contextAt(text []byte, off int) cursorContext {
-	lineStart := strings.LastIndexByte(string(text[:off]), '\n') + 1
+	// The line as the editor shows it: a lone "\r" ends one too.
+	lineStart := strings.LastIndexAny(string(text[:off]), "\r\n") + 1
 	pre := string(text[lineStart:off])
 	ctx := cursorContext{}
 	sc := scanLine(pre)

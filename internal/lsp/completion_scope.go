@@ -29,8 +29,12 @@ func namesInScope(f *ast.File, info *check.Info, text []byte, off int) []scopeNa
 	}
 	var decl ast.Decl
 	for _, d := range f.Decls {
-		if d.Rng().Start.Offset <= off {
-			decl = d // the last declaration that starts before the cursor
+		// The declaration the cursor is in (an unclosed one ends at the
+		// end of the text). Not merely the last one before the cursor: when
+		// the one being typed is missing from the partial tree (a broken
+		// header), that would be another task, whose names are not visible.
+		if r := d.Rng(); r.Start.Offset <= off && off <= r.End.Offset {
+			decl = d
 		}
 	}
 	var out []scopeName

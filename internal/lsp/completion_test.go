@@ -112,6 +112,8 @@ func TestCompletion(t *testing.T) {
 		{name: "input type", where: "‸LINE‸", line: "  input n: ‸", want: []string{"text", "number", "secret"}, not: []string{"click"}},
 		{name: "anchor value: constructors", where: "‸LINE‸", line: "  anchor a = tex‸", want: []string{"textbox", "link"}, not: []string{"click", "query"}},
 		{name: "after a closing brace", where: "‸INNER‸", line: "    if true {\n    } ‸", want: []string{"else", "fallback"}},
+		{name: "step value after a lone CR", where: "‸LINE‸", line: "  op0 = back()\r  op3 = cl‸",
+			want: []string{"click", "type"}, not: []string{"query", "button"}},
 		{name: "comment: nothing", where: "‸LINE‸", line: "  # op3 = click(‸", not: []string{"click", "query", "button"}},
 		{name: "plain string: nothing", where: "‸LINE‸", line: "  op3 = click(button(name: \"qu‸", not: []string{"query", "name:"}},
 	}
@@ -315,6 +317,35 @@ func TestCompletionEveryPosition(t *testing.T) {
 			if err := c.requestErr("textDocument/completion", pos(uri, at.Line, at.Character), &list); err != nil {
 				t.Fatalf("text %d at %v: %v", i, at, err)
 			}
+		}
+	}
+}
+
+// Names in scope are those of the declaration the cursor is in: when the
+// one being typed is missing from the partial tree (its header is broken),
+// the task before it lends it none of its names.
+func TestCompletionScopeOfABrokenDeclaration(t *testing.T) {
+	const first = "task a {\n  driver browser\n  input fromA: text\n  opA = back()\n}\n\n"
+	cases := []struct {
+		name, text string
+		want       []string
+	}{
+		{"skill with a broken header", first + "skill b(p: text {\n  op1 = type(textbox(name: \"é\"), ‸)\n}\n", nil},
+		{"task without a driver name", first + "task b {\n  driver\n  op1 = type(textbox(name: \"😀\"), ‸)\n}\n", nil},
+		{"unclosed task at the end", first + "task b {\n  driver browser\n  input q: text\n  op1 = type(textbox(name: \"中\"), ‸", []string{"q"}},
+		{"unclosed loop at the end", first + "task b {\n  driver browser\n  input q: text\n  for x in [1] {\n  op1 = type(textbox(name: \"x\"), ‸", []string{"q"}},
+		{"the first task", "task a {\n  driver browser\n  input fromA: text\n  op2 = type(textbox(name: \"x\"), ‸)\n}\n\ntask b {\n  driver browser\n}\n", []string{"fromA"}},
+	}
+	for _, tc := range cases {
+		at := strings.Index(tc.text, "‸")
+		text := tc.text[:at] + tc.text[at+len("‸"):]
+		d := analyze("file:///s.cog", "/s.cog", 1, []byte(text), nil, "")
+		var got []string
+		for _, n := range namesInScope(d.File, d.Info, d.Text, at) {
+			got = append(got, n.name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: names %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"unicode/utf16"
@@ -18,6 +19,7 @@ func FuzzEdits(f *testing.F) {
 	f.Add([]byte("\x00\x00\x00\x00\x09\x09}"), unicodeSrc)
 	f.Add([]byte("\x03\x10\x03\x12\x02😀\x01\x00\x01\x00\x00\x05\x05 \"é"), "task t \"x\" {\n  driver browser\n  op1 = click(button(name: \"中\"))\n}\n")
 	f.Add([]byte("\x00\x00\x09\x00\x08try {\n"), "")
+	f.Add([]byte("\x01\x03\x01\x03\x02\r\x02\x00\x02\x00\x01\r"), "task t {\r  driver browser # é\r  op1 = click(button(name: \"😀\"))\n}\n")
 	f.Fuzz(func(t *testing.T, script []byte, start string) {
 		if len(script) > 300 || len(start) > 4000 {
 			return
@@ -109,14 +111,7 @@ func applyReference(text []byte, rng Range, newText string) []byte {
 		for i := 0; i < int(p.Line); i++ {
 			units += len(utf16.Encode([]rune(lines[i])))
 		}
-		line := []rune(lines[p.Line])
-		body := line
-		if n := len(body); n > 0 && body[n-1] == '\n' {
-			body = body[:n-1]
-			if n := len(body); n > 0 && body[n-1] == '\r' {
-				body = body[:n-1]
-			}
-		}
+		body := []rune(strings.TrimRight(lines[p.Line], "\r\n"))
 		u := 0
 		for _, r := range body {
 			w := len(utf16.Encode([]rune{r}))
@@ -136,23 +131,19 @@ func applyReference(text []byte, rng Range, newText string) []byte {
 	return []byte(string(utf16.Decode(out)))
 }
 
+// splitLines splits s after each line break the protocol names: "\n",
+// "\r\n" and a lone "\r".
 func splitLines(s string) []string {
 	var out []string
 	for {
-		i := indexByte(s, '\n')
+		i := strings.IndexAny(s, "\r\n")
 		if i < 0 {
 			return append(out, s)
+		}
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
 		}
 		out = append(out, s[:i+1])
 		s = s[i+1:]
 	}
-}
-
-func indexByte(s string, b byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return i
-		}
-	}
-	return -1
 }

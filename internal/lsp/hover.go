@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -205,16 +206,34 @@ func hoverDependency(w *navText, d *Document, dep *ast.Dependency) {
 }
 
 // navLine is the text of a 1-based source line, without its line break.
+// The line is cogflow's (ast.Pos.Line, a journal's line), which counts
+// "\n" only: not the protocol's, which a lone "\r" also ends.
 func navLine(d *Document, line int) string {
-	if line < 1 || line > d.Lines.LineCount() {
+	start, ok := cogLineStart(d.Text, line)
+	if !ok {
 		return ""
 	}
-	start := d.Offset(Position{Line: uint32(line - 1)})
 	end := start
 	for end < len(d.Text) && d.Text[end] != '\n' {
 		end++
 	}
 	return strings.TrimRight(string(d.Text[start:end]), "\r")
+}
+
+// cogLineStart is the byte offset where cogflow's 1-based line begins.
+func cogLineStart(text []byte, line int) (int, bool) {
+	if line < 1 {
+		return 0, false
+	}
+	off := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	return off, true
 }
 
 // navText writes hover text as markdown, or as plain text for clients

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/cogflow/cogflow/runtime/journal"
 	"github.com/cogflow/cogflow/stdlib"
 )
 
@@ -241,5 +242,23 @@ func TestHoverUnknownSubcategory(t *testing.T) {
 		if !strings.Contains(text, w) {
 			t.Errorf("hover lacks %q:\n%s", w, text)
 		}
+	}
+}
+
+// Lines from cogflow (a node's, a journal's) count "\n" only; the
+// protocol's lines also end at a lone "\r": each is read as its own.
+func TestCogflowLinesAfterLoneCR(t *testing.T) {
+	text := "task t {\r  driver browser\n  op1 = back()\n}\n"
+	d := analyze("file:///l.cog", "/l.cog", 1, []byte(text), nil, "")
+	if got := navLine(d, 2); got != "  op1 = back()" {
+		t.Errorf("navLine(2) = %q, want the step's line", got)
+	}
+	if got := navLine(d, 9); got != "" {
+		t.Errorf("navLine past the end = %q", got)
+	}
+	// A journal's step that is no longer in the file: its line, line 2 for
+	// cogflow, is the protocol's line 2 (0-based) after the lone "\r".
+	if got := stepRange(d, &journal.Position{Task: "t", Step: "gone", Line: 2}); got.Start.Line != 2 {
+		t.Errorf("stepRange of line 2 starts on protocol line %d, want 2", got.Start.Line)
 	}
 }

@@ -13,6 +13,12 @@ import (
 // character outside the BMP (😀) is two units, é and 中 are one each, and
 // none of them is one byte: a column in bytes or runes is wrong in an
 // editor as soon as such a character comes before it on the line.
+//
+// Lines end at "\n", "\r\n" or a lone "\r", the three breaks the protocol
+// names: a client counts a lone "\r" (which cogflow's lexer takes for
+// white space or comment text) as a line, so a server that did not would
+// place every range after one on the wrong line, and formatting would
+// replace the wrong lines.
 type LineIndex struct {
 	text  []byte
 	lines []int // byte offset of each line's start
@@ -22,7 +28,7 @@ type LineIndex struct {
 func NewLineIndex(text []byte) *LineIndex {
 	li := &LineIndex{text: text, lines: []int{0}}
 	for i, b := range text {
-		if b == '\n' {
+		if b == '\n' || b == '\r' && (i+1 == len(text) || text[i+1] != '\n') {
 			li.lines = append(li.lines, i+1)
 		}
 	}
@@ -58,8 +64,8 @@ func (li *LineIndex) Offset(p Position) int {
 	start := li.lines[p.Line]
 	end := len(li.text)
 	if int(p.Line)+1 < len(li.lines) {
-		end = li.lines[p.Line+1] - 1 // the '\n'
-		if end > start && li.text[end-1] == '\r' {
+		end = li.lines[p.Line+1] - 1 // the '\n' or lone '\r'
+		if end > start && li.text[end] == '\n' && li.text[end-1] == '\r' {
 			end--
 		}
 	}

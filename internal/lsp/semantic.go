@@ -201,7 +201,7 @@ func navEncode(d *Document, toks []navTok) []uint32 {
 	advance := func(off int) {
 		for at < off {
 			r, size := utf8.DecodeRune(d.Text[at:])
-			if r == '\n' {
+			if r == '\n' || loneCR(d.Text, at) {
 				line, char = line+1, 0
 			} else {
 				char += uint32(utf16Len(r))
@@ -227,9 +227,9 @@ func navEncode(d *Document, toks []navTok) []uint32 {
 		advance(t.start)
 		startLine, startChar := line, char
 		for at < t.end {
-			if d.Text[at] == '\n' {
+			if d.Text[at] == '\n' || loneCR(d.Text, at) {
 				end := char
-				if at > 0 && d.Text[at-1] == '\r' && end > 0 {
+				if d.Text[at] == '\n' && at > 0 && d.Text[at-1] == '\r' && end > 0 {
 					end-- // the \r before the break is not part of the line
 				}
 				emit(startLine, startChar, end, t)
@@ -242,4 +242,10 @@ func navEncode(d *Document, toks []navTok) []uint32 {
 		emit(startLine, startChar, char, t)
 	}
 	return data
+}
+
+// loneCR reports whether text[i] is a "\r" not followed by "\n": a line
+// break of its own for the client (see LineIndex).
+func loneCR(text []byte, i int) bool {
+	return text[i] == '\r' && (i+1 == len(text) || text[i+1] != '\n')
 }

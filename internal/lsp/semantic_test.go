@@ -114,3 +114,20 @@ func TestSemanticTokensSplitLines(t *testing.T) {
 		t.Errorf("encoded %v, want %v", data, want)
 	}
 }
+
+// A lone "\r" inside a token (a comment runs to "\n" only) is a line break
+// for the client: the token is cut there, and the lines after it count it.
+func TestSemanticTokensLoneCR(t *testing.T) {
+	text := "# é\r😀 x\nab"
+	d := &Document{Text: []byte(text), Lines: NewLineIndex([]byte(text))}
+	cmt := navTokenType("comment")
+	data := navEncode(d, []navTok{{start: 0, end: strings.IndexByte(text, '\n'), typ: cmt}, {start: len(text) - 2, end: len(text), typ: 0}})
+	want := []uint32{
+		0, 0, 3, uint32(cmt), 0, // # é
+		1, 0, 4, uint32(cmt), 0, // 😀 x: 2+1+1 units
+		1, 0, 2, 0, 0, // ab
+	}
+	if fmt.Sprint(data) != fmt.Sprint(want) {
+		t.Errorf("encoded %v, want %v", data, want)
+	}
+}

@@ -101,4 +101,23 @@ func TestLineIndex(t *testing.T) {
 	if got := li.Offset(Position{9, 0}); got != len(text) {
 		t.Errorf("Offset past the last line = %d, want %d", got, len(text))
 	}
+	// A lone "\r" ends a line, as the protocol says; "\r\n" is one break.
+	cr := NewLineIndex([]byte("a\r😀b\r\nc\r"))
+	for _, tc := range []struct {
+		offset int
+		pos    Position
+	}{{0, Position{0, 0}}, {2, Position{1, 0}}, {6, Position{1, 2}}, {7, Position{1, 3}}, {9, Position{2, 0}}, {11, Position{3, 0}}} {
+		if got := cr.Position(tc.offset); got != tc.pos {
+			t.Errorf("lone CR: Position(%d) = %v, want %v", tc.offset, got, tc.pos)
+		}
+		if got := cr.Offset(tc.pos); got != tc.offset {
+			t.Errorf("lone CR: Offset(%v) = %d, want %d", tc.pos, got, tc.offset)
+		}
+	}
+	if got := cr.Offset(Position{0, 9}); got != 1 {
+		t.Errorf("lone CR: Offset past line 0 = %d, want 1 (before the \\r)", got)
+	}
+	if got := cr.Offset(Position{1, 9}); got != 7 {
+		t.Errorf("lone CR: Offset past line 1 = %d, want 7 (before the \\r\\n)", got)
+	}
 }
