@@ -161,6 +161,10 @@ func (c *cli) batch(ctx context.Context, cfg runConfig, l *loaded, task *ast.Tas
 		return exitUsage
 	}
 	cfg.batchID, cfg.batchStop = b.ID, cfg.stop
+	// --report reports the batch even when no row runs now (a resume of a
+	// batch already done, a driver that will not start): its rows' states
+	// are in their journals.
+	cfg.noteRun(b.ID)
 	if cfg.resume || cfg.resumeBatch != "" {
 		fmt.Fprintf(c.stderr, "batch %s: %d of %d rows done already; running %d\n", b.ID, done, b.Rows, len(jobs))
 	}

@@ -178,7 +178,8 @@ func (r *reportRuns) list() []string {
 	return slices.Clone(r.ids)
 }
 
-// noteRun remembers a run the command journaled, for --report.
+// noteRun remembers a run the command journaled, or the batch it ran
+// rows of, for --report.
 func (cfg runConfig) noteRun(id string) {
 	if cfg.ran == nil || id == "" {
 		return
