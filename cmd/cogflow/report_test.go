@@ -96,3 +96,15 @@ func TestRunReportBatchWithNothingToRun(t *testing.T) {
 		t.Errorf("report lacks batch %s with %s:\n%s", b.ID, want, x)
 	}
 }
+
+// TestRunReportKeepsExitCode: when no run was journaled because the
+// workflow has errors, run --report says so and keeps the exit code that
+// tells why (1), not a usage error.
+func TestRunReportKeepsExitCode(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.cog", "task t \"g\" {\n  driver browser\n  op1 = clik(button(name: \"Go\"))\n}\n")
+	r := runCLI(t, "", "run", bad, "--dir", filepath.Join(dir, ".cogflow"), "--report", filepath.Join(dir, "r.xml"))
+	if r.code != exitBadInput || !strings.Contains(r.stderr, "nothing to report") {
+		t.Errorf("exit %d, want %d\n%s", r.code, exitBadInput, r.stderr)
+	}
+}
