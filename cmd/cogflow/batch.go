@@ -136,15 +136,17 @@ func (c *cli) findBatch(cfg runConfig, task *ast.Task) (*journal.Batch, error) {
 	if err != nil {
 		return nil, err
 	}
+	var runs []journal.RunInfo // listed once, for every batch
 	for _, b := range batches {
 		if b.Engine != journal.EngineLocal || b.Workflow != cfg.file || b.Task != task.Name.Name || b.InputsFile != cfg.inputsCSV {
 			continue
 		}
-		states, err := b.RowRuns(cfg.root)
-		if err != nil {
-			return nil, err
+		if runs == nil {
+			if runs, err = journal.List(cfg.root); err != nil {
+				return nil, err
+			}
 		}
-		for _, st := range states {
+		for _, st := range b.RowRunsIn(cfg.root, runs) {
 			if !st.Done() {
 				return b, nil
 			}
