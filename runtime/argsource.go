@@ -10,6 +10,8 @@ import "github.com/cogflow/cogflow/lang/ast"
 // Call it after the argument was evaluated.
 func (in *Interp) argOrigin(e ast.Expr) string {
 	switch e := e.(type) {
+	case *ast.Paren:
+		return in.argOrigin(e.X) // (who) is still the input
 	case *ast.Ref:
 		if _, ok := in.info.Refs[e].(*ast.InputDecl); ok {
 			return "input " + e.Name
@@ -19,5 +21,28 @@ func (in *Interp) argOrigin(e ast.Expr) string {
 			return "answer " + src
 		}
 	}
+	if constant(e) {
+		// -300, "a" + "b", ["x", "y"]: written in the workflow, whatever
+		// the operators around the literals.
+		return "literal"
+	}
+	if _, ok := e.(*ast.ListLit); ok {
+		return "expression" // a list holding a reference is not a literal
+	}
 	return sourceOf(e)
+}
+
+// constant reports whether e is made of literals and operators only: no
+// reference, call, member or dependency, so its value is the workflow's.
+func constant(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(x ast.Expr) bool {
+		switch x.(type) {
+		case *ast.StringLit, *ast.NumberLit, *ast.BoolLit, *ast.ListLit, *ast.Unary, *ast.Binary, *ast.Paren, *ast.Index, *ast.Slice:
+			return ok
+		}
+		ok = false
+		return false
+	})
+	return ok
 }

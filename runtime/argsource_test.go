@@ -22,6 +22,10 @@ func TestJournalArgSources(t *testing.T) {
   op2 = type(textbox(name: "Box"), who)
   op3 = type(textbox(name: "Box"), upper(who))
   op4 = type(textbox(name: "Box"), "plain")
+  op5 = type(textbox(name: "Box"), (who))
+  op6 = type(textbox(name: "Box"), ("pl" + "ain"))
+  op7 = type(textbox(name: "Box"), join(" ", ["a", who]))
+  op8 = type(textbox(name: "Box"), join(" ", ["a", "b"]))
 }`)
 	f := drivertest.New(&driver.Tree{Title: "Page", Elements: []*driver.Element{el("b1", "button", "OK"), el("t1", "textbox", "Box")}})
 	root := t.TempDir()
@@ -44,6 +48,10 @@ func TestJournalArgSources(t *testing.T) {
 		"op2": {journal.SourceStructural, journal.SourceInput},
 		"op3": {journal.SourceStructural, journal.SourceFunction},
 		"op4": {journal.SourceStructural, journal.SourceLiteral},
+		"op5": {journal.SourceStructural, journal.SourceInput},    // in parentheses, still the input
+		"op6": {journal.SourceStructural, journal.SourceLiteral},  // a constant written in the workflow
+		"op7": {journal.SourceStructural, journal.SourceFunction}, // a function of the input
+		"op8": {journal.SourceStructural, journal.SourceFunction},
 	}
 	if len(run.Steps) != len(want) {
 		t.Fatalf("%d steps journaled, want %d", len(run.Steps), len(want))

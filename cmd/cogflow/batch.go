@@ -143,15 +143,17 @@ func (c *cli) findBatch(cfg runConfig, task *ast.Task) (*journal.Batch, error) {
 	if err != nil {
 		return nil, err
 	}
+	var runs []journal.RunInfo // listed once, for every batch
 	for _, b := range batches {
 		if b.Engine != journal.EngineLocal || b.Workflow != cfg.file || b.Task != task.Name.Name || b.InputsFile != cfg.inputsCSV {
 			continue
 		}
-		states, err := b.RowRuns(cfg.root)
-		if err != nil {
-			return nil, err
+		if runs == nil {
+			if runs, err = journal.List(cfg.root); err != nil {
+				return nil, err
+			}
 		}
-		for _, st := range states {
+		for _, st := range b.RowRunsIn(cfg.root, runs) {
 			if !st.Done() {
 				return b, nil
 			}
@@ -168,6 +170,10 @@ func (c *cli) batch(ctx context.Context, cfg runConfig, l *loaded, task *ast.Tas
 		return exitUsage
 	}
 	cfg.batchID, cfg.batchStop = b.ID, cfg.stop
+	// --report reports the batch even when no row runs now (a resume of a
+	// batch already done, a driver that will not start): its rows' states
+	// are in their journals.
+	cfg.noteRun(b.ID)
 	if cfg.resume || cfg.resumeBatch != "" {
 		fmt.Fprintf(c.stderr, "batch %s: %d of %d rows done already; running %d\n", b.ID, done, b.Rows, len(jobs))
 	}

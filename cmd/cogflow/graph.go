@@ -58,7 +58,7 @@ func runGraph(c *cli, args []string) int {
 	case "html":
 		opts := graph.HTMLOptions{File: files[0], Source: l.src}
 		if *runID != "" {
-			facts, err := runFacts(*root, *runID, g.Task, l.src)
+			facts, err := runFacts(*root, *runID, g, l.src)
 			if err != nil {
 				fmt.Fprintf(c.stderr, "cogflow graph: %v\n", err)
 				return exitUsage
@@ -102,7 +102,8 @@ func (c *cli) writeGraph(path string, b []byte) int {
 // already redacted, and nothing else is added to it. A run of another
 // task is refused; a run of an earlier version of the file is shown with
 // a warning, since its line numbers may not match.
-func runFacts(root, id, task string, src []byte) (*graph.RunFacts, error) {
+func runFacts(root, id string, g *graph.Graph, src []byte) (*graph.RunFacts, error) {
+	task := g.Task
 	run, err := journal.Load(root, id)
 	if err != nil {
 		return nil, err
@@ -118,9 +119,31 @@ func runFacts(root, id, task string, src []byte) (*graph.RunFacts, error) {
 		f.Outcome, f.Error, f.Duration = string(run.Finish.Outcome), run.Finish.Error, time.Duration(run.Finish.Duration)
 	} else if run.Interruption != nil {
 		f.Outcome = string(journal.Interrupted)
+	} else if in, ok := run.InDoubt(); ok {
+		f.Error = fmt.Sprintf("killed while step %s (%s) acted: it may or may not have taken effect; --resume settles it", in.Step, in.Op)
 	}
+	// The steps of a skill are journaled under their own names, which may
+	// be a task step's too: while the file is the one the run ran, an
+	// execution counts for a step only on the step's own line.
+	lines := map[string]int{}
+	if f.Warning == "" {
+		for _, n := range g.Nodes {
+			if n.Kind == "step" {
+				lines[n.ID] = n.Range.Start.Line
+			}
+		}
+	}
+	ours := func(evTask, step string, line int) bool {
+		if evTask != "" && evTask != task {
+			return false
+		}
+		want, ok := lines[step]
+		return !ok || line <= 0 || line == want
+	}
+	acted := map[int]bool{}
 	for _, ev := range run.Steps {
-		if ev.Task != "" && ev.Task != task {
+		acted[ev.Seq] = true
+		if !ours(ev.Task, ev.Step, ev.Line) {
 			continue
 		}
 		outcome := ev.Outcome
@@ -128,21 +151,37 @@ func runFacts(root, id, task string, src []byte) (*graph.RunFacts, error) {
 			outcome = journal.OK
 		}
 		sf := graph.StepFact{Outcome: string(outcome), Duration: time.Duration(ev.Duration), Value: ev.Value,
-			Source: string(ev.Source), Error: ev.Error, Where: where(ev), Branches: ev.Branches}
-		for _, a := range ev.Args {
-			sf.Args = append(sf.Args, graph.ArgFact{Name: a.Name, Value: a.Value, Source: string(a.Source)})
-		}
+			Source: string(ev.Source), Error: ev.Error, Where: where(ev.Loop, ev.Branches), Branches: ev.Branches}
+		sf.Args = argFacts(ev.Args)
 		f.Steps[ev.Step] = append(f.Steps[ev.Step], sf)
+	}
+	// A step whose intent has no outcome was acting when the run was
+	// killed: in doubt, not "not run".
+	for _, in := range run.Intents {
+		if in.Seq == 0 || acted[in.Seq] || !ours(in.Task, in.Step, in.Line) {
+			continue
+		}
+		f.Steps[in.Step] = append(f.Steps[in.Step], graph.StepFact{Outcome: string(journal.InDoubt),
+			Where: where(in.Loop, in.Branches), Branches: in.Branches, Args: argFacts(in.Args),
+			Error: "the run was killed while this step acted: it may or may not have taken effect"})
 	}
 	return f, nil
 }
 
-// where tells the loop item and branches a step ran in.
-func where(ev journal.StepEvent) string {
-	var parts []string
-	if len(ev.Loop) > 0 {
-		parts = append(parts, strings.TrimPrefix(journal.Position{Loop: ev.Loop}.String(), "in "))
+func argFacts(args []journal.Arg) []graph.ArgFact {
+	var out []graph.ArgFact
+	for _, a := range args {
+		out = append(out, graph.ArgFact{Name: a.Name, Value: a.Value, Source: string(a.Source)})
 	}
-	parts = append(parts, ev.Branches...)
+	return out
+}
+
+// where tells the loop item and branches a step ran in.
+func where(loop []journal.LoopPos, branches []string) string {
+	var parts []string
+	if len(loop) > 0 {
+		parts = append(parts, strings.TrimPrefix(journal.Position{Loop: loop}.String(), "in "))
+	}
+	parts = append(parts, branches...)
 	return strings.Join(parts, "; ")
 }

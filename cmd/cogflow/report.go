@@ -137,7 +137,10 @@ func (c *cli) runReported(cfg runConfig) int {
 	ids := reportIDs(cfg.root, cfg.ran.list())
 	if len(ids) == 0 {
 		fmt.Fprintln(c.stderr, "cogflow run: --report: no run was journaled, so there is nothing to report")
-		return max(status, exitUsage)
+		if status == exitOK {
+			return exitUsage
+		}
+		return status // says why nothing ran: a workflow with errors, no driver…
 	}
 	if err := c.writeReport(cfg.root, ids, format, cfg.report); err != nil {
 		fmt.Fprintf(c.stderr, "cogflow run: --report: %v\n", err)
@@ -178,7 +181,8 @@ func (r *reportRuns) list() []string {
 	return slices.Clone(r.ids)
 }
 
-// noteRun remembers a run the command journaled, for --report.
+// noteRun remembers a run the command journaled, or the batch it ran
+// rows of, for --report.
 func (cfg runConfig) noteRun(id string) {
 	if cfg.ran == nil || id == "" {
 		return

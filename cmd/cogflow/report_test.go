@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/runtime/journal"
 )
 
 func TestReportFormat(t *testing.T) {
@@ -48,5 +52,59 @@ func TestReportUsageErrors(t *testing.T) {
 		if r.code != exitUsage || !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tt.args, r.code, r.stderr, exitUsage, tt.want)
 		}
+	}
+}
+
+// TestRunReportBatchWithNothingToRun: run --report of a batch that ran no
+// row in this command (a resume of a batch already done) still writes the
+// batch's report, and the command succeeds.
+func TestRunReportBatchWithNothingToRun(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, ".cogflow")
+	wf := writeFile(t, dir, "t.cog", "task t \"g\" {\n  driver browser\n  input name: text\n  op1 = open(\"http://127.0.0.1:1/\")\n}\n")
+	csv := writeFile(t, dir, "rows.csv", "name\na\nb\n")
+	l, err := load(wf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := journal.NewBatch(root, journal.Batch{Workflow: wf, WorkflowSHA256: l.w.SHA256(), Task: "t", InputsFile: csv, Rows: 2, Engine: journal.EngineLocal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for row := range 2 {
+		w, err := journal.Open(root, journal.RunMeta{Workflow: wf, Task: "t", Row: row, Batch: b.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Step(journal.StepEvent{Step: "op1", Line: 4, Op: "open"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Finish(journal.OK, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "r.xml")
+	r := runCLI(t, "", "run", wf, "--resume-batch", b.ID, "--dir", root, "--report", out)
+	if r.code != exitOK {
+		t.Fatalf("exit %d, want %d\n%s%s", r.code, exitOK, r.stdout, r.stderr)
+	}
+	x, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `tests="2" failures="0" errors="0" skipped="0"`; !strings.Contains(string(x), want) || !strings.Contains(string(x), b.ID) {
+		t.Errorf("report lacks batch %s with %s:\n%s", b.ID, want, x)
+	}
+}
+
+// TestRunReportKeepsExitCode: when no run was journaled because the
+// workflow has errors, run --report says so and keeps the exit code that
+// tells why (1), not a usage error.
+func TestRunReportKeepsExitCode(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.cog", "task t \"g\" {\n  driver browser\n  op1 = clik(button(name: \"Go\"))\n}\n")
+	r := runCLI(t, "", "run", bad, "--dir", filepath.Join(dir, ".cogflow"), "--report", filepath.Join(dir, "r.xml"))
+	if r.code != exitBadInput || !strings.Contains(r.stderr, "nothing to report") {
+		t.Errorf("exit %d, want %d\n%s", r.code, exitBadInput, r.stderr)
 	}
 }

@@ -59,7 +59,7 @@ func (c *cli) listRuns(root string, f runFilter) int {
 			runs = append(runs, r)
 		}
 	}
-	batches, err := c.batchSummaries(root, f)
+	batches, err := c.batchSummaries(root, all, f)
 	if err != nil {
 		return c.readError("runs", err)
 	}
@@ -88,19 +88,15 @@ func (c *cli) listRuns(root string, f runFilter) int {
 }
 
 // batchSummaries reads the batches the filter keeps, newest first, with
-// their rows' states from the journals.
-func (c *cli) batchSummaries(root string, f runFilter) ([]batchSummary, error) {
+// their rows' states from runs, the listing of every run under root.
+func (c *cli) batchSummaries(root string, runs []journal.RunInfo, f runFilter) ([]batchSummary, error) {
 	bs, err := journal.ListBatches(root)
 	if err != nil {
 		return nil, err
 	}
 	var out []batchSummary
 	for _, b := range bs {
-		rows, err := b.RowRuns(root)
-		if err != nil {
-			return nil, err
-		}
-		t := tallyRows(rows)
+		t := tallyRows(b.RowRunsIn(root, runs))
 		if f.keepBatch(b, t) {
 			out = append(out, batchSummary{b: b, tally: t})
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -19,19 +20,31 @@ type runFilter struct {
 	workflow string    // only those of this workflow file; "": all
 }
 
+// maxSinceDays is the most days --since takes (about 290 years would
+// overflow a time.Duration).
+const maxSinceDays = 100_000
+
 // parseSince reads --since: a duration back from now (90m, 36h, 7d) or a
 // date, 2026-11-25, 2026-11-25T10:00, 2026-11-25 10:00:05 or RFC 3339. A
 // date without a zone is UTC, as `cogflow runs` prints times.
 func parseSince(s string, now time.Time) (time.Time, error) {
 	s = strings.TrimSpace(s)
+	negative := fmt.Errorf("--since %s: a duration back from now must not be negative", s)
 	if days, ok := strings.CutSuffix(s, "d"); ok {
-		if n, err := strconv.Atoi(days); err == nil && n >= 0 {
+		if n, err := strconv.ParseInt(days, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+			switch {
+			case strings.HasPrefix(days, "-"):
+				return time.Time{}, negative
+			case err != nil || n > maxSinceDays:
+				// More days than a time.Duration holds would wrap around.
+				return time.Time{}, fmt.Errorf("--since %s: too far back (at most %dd); give a date instead", s, maxSinceDays)
+			}
 			return now.Add(-time.Duration(n) * 24 * time.Hour), nil
 		}
 	}
 	if d, err := time.ParseDuration(s); err == nil {
 		if d < 0 {
-			return time.Time{}, fmt.Errorf("--since %s: a duration back from now must not be negative", s)
+			return time.Time{}, negative
 		}
 		return now.Add(-d), nil
 	}

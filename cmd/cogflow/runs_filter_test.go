@@ -25,6 +25,10 @@ func TestParseSince(t *testing.T) {
 		{"2026-11-20 08:30:05", time.Date(2026, 11, 20, 8, 30, 5, 0, time.UTC), ""},
 		{"2026-11-20T08:30:00+02:00", time.Date(2026, 11, 20, 6, 30, 0, 0, time.UTC), ""},
 		{"-5m", time.Time{}, "must not be negative"},
+		{"-7d", time.Time{}, "must not be negative"},
+		{"36500d", now.Add(-36500 * 24 * time.Hour), ""},
+		{"200000d", time.Time{}, "too far back"}, // would overflow a duration
+		{"99999999999999999999d", time.Time{}, "too far back"},
 		{"yesterday", time.Time{}, "want a duration"},
 		{"7days", time.Time{}, "want a duration"},
 		{"2026-13-01", time.Time{}, "want a duration"},

@@ -115,7 +115,7 @@ func (g *Graph) writeHeader(b *bytes.Buffer, opts HTMLOptions) {
 			fmt.Fprintf(b, ", started %s", esc(r.Started.UTC().Format("2006-01-02 15:04:05 MST")))
 		}
 		if r.Error != "" {
-			fmt.Fprintf(b, " — %s", esc(r.Error))
+			fmt.Fprintf(b, " — %s", esc(shortLabelKeepLines(r.Error)))
 		}
 		b.WriteString("</p>\n")
 		if r.Warning != "" {
@@ -320,8 +320,8 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 					pn.More = len(facts) - i
 					break
 				}
-				pn.Run = append(pn.Run, pageFact{Outcome: f.Outcome, Duration: duration(f.Duration), Where: f.Where,
-					Value: shortLabelKeepLines(f.Value), Source: f.Source, Error: f.Error, Args: f.Args})
+				pn.Run = append(pn.Run, pageFact{Outcome: f.Outcome, Duration: duration(f.Duration), Where: shortLabelKeepLines(f.Where),
+					Value: shortLabelKeepLines(f.Value), Source: f.Source, Error: shortLabelKeepLines(f.Error), Args: shortArgs(f.Args)})
 			}
 		}
 		nodes[n.ID] = pn
@@ -341,6 +341,15 @@ func (g *Graph) pageData(opts HTMLOptions) ([]byte, error) {
 		Nodes map[string]*pageNode `json:"nodes"`
 		Run   *pageRun             `json:"run"`
 	}{g.Task, nodes, run})
+}
+
+// shortArgs cuts each argument's value as shortLabelKeepLines does.
+func shortArgs(args []ArgFact) []ArgFact {
+	out := make([]ArgFact, len(args))
+	for i, a := range args {
+		out[i] = ArgFact{Name: a.Name, Value: shortLabelKeepLines(a.Value), Source: a.Source}
+	}
+	return out
 }
 
 // shortLabelKeepLines cuts a long value, keeping its line breaks.

@@ -230,3 +230,24 @@ func TestHTMLRunClusters(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLRunFactsBounded: every text of a run that the page lists (a
+// value, an argument, an error, an input given) is cut, so that a loop
+// typing long texts does not make a page of hundreds of megabytes.
+func TestHTMLRunFactsBounded(t *testing.T) {
+	g := buildSrc(t, src)
+	long := strings.Repeat("x", 1<<20)
+	facts := make([]graph.StepFact, 20)
+	for i := range facts {
+		facts[i] = graph.StepFact{Outcome: "failed", Value: long, Error: long, Where: long,
+			Args: []graph.ArgFact{{Name: "text", Value: long, Source: "input"}}}
+	}
+	run := &graph.RunFacts{ID: "r1", Outcome: "failed", Error: long, Steps: map[string][]graph.StepFact{"op1": facts}}
+	p := page(t, g, graph.HTMLOptions{Source: []byte(src), Run: run})
+	if len(p) > 1<<20 {
+		t.Errorf("a page of 20 executions is %d bytes", len(p))
+	}
+	if !strings.Contains(p, `"text","value":"xxx`) {
+		t.Errorf("the argument's value is not on the page")
+	}
+}

@@ -206,6 +206,13 @@ func (b *Batch) RowRuns(root string) ([]RowRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	return b.RowRunsIn(root, runs), nil
+}
+
+// RowRunsIn is RowRuns over the runs List(root) returned, so that the
+// rows of many batches are read from one listing of the runs rather than
+// one listing per batch, which reads every run's summary again.
+func (b *Batch) RowRunsIn(root string, runs []RunInfo) []RowRun {
 	out := make([]RowRun, b.Rows)
 	for i := range out {
 		out[i] = RowRun{Row: i + 1, Status: RowPending}
@@ -229,5 +236,5 @@ func (b *Batch) RowRuns(root string) ([]RowRun, error) {
 		}
 		out[row-1] = rr
 	}
-	return out, nil
+	return out
 }

@@ -59,7 +59,8 @@ func renderHeader(w io.Writer, run *Run) error {
 		field("resumes", "%s", s.Resume)
 	}
 	if s.Row >= 0 {
-		field("row", "%d", s.Row)
+		// Journals count rows from 0; people, batches and reports from 1.
+		field("row", "%d", s.Row+1)
 	}
 	if len(run.Start.Inputs) > 0 {
 		var parts []string

@@ -113,7 +113,7 @@ func TestRenderContents(t *testing.T) {
 			"stopped after op5 (line 9)", "journal line 6 is incomplete",
 		},
 		"show/20261122T180000.000Z-77e1.txt": {
-			`outcome   bad_workflow: examples/broken.cog:3:5: unknown action "clik"`, "row       3", "steps     none",
+			`outcome   bad_workflow: examples/broken.cog:3:5: unknown action "clik"`, "row       4", "steps     none", // the 4th data row: "row":3 counts from 0
 		},
 		"list.txt": {
 			"20261123T030000.000Z-dead", "unreadable", "20261123T021500.500Z-c3d4  2026-11-23 02:15:00",

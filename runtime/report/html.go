@@ -32,8 +32,10 @@ var (
 	pageJS string
 )
 
-// csp is the page's Content-Security-Policy.
-var csp = "default-src 'none'; img-src data:; style-src " + cspHash(pageCSS) + "; script-src " + cspHash(pageJS)
+// csp is the page's Content-Security-Policy. default-src does not cover
+// base-uri and form-action: they are closed on their own.
+var csp = "default-src 'none'; img-src data:; style-src " + cspHash(pageCSS) + "; script-src " + cspHash(pageJS) +
+	"; base-uri 'none'; form-action 'none'"
 
 func cspHash(s string) string {
 	sum := sha256.Sum256([]byte(s))

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -186,11 +187,13 @@ func caseOf(run *journal.Run, name string, row int) Case {
 }
 
 // failedStep finds the step that failed; a run that failed before any
-// step (a bad input, a driver that would not start) has only its error.
+// step (a bad input, a driver that would not start), or after the only
+// failed steps were taken over by a try's fallback (a condition that
+// could not be judged), has only its error.
 func failedStep(run *journal.Run, runErr string) *Failure {
 	for i := len(run.Steps) - 1; i >= 0; i-- {
 		s := run.Steps[i]
-		if s.Outcome != journal.Failed {
+		if s.Outcome != journal.Failed || caught(run, s) {
 			continue
 		}
 		first, _, _ := strings.Cut(s.Error, "\n")
@@ -199,6 +202,18 @@ func failedStep(run *journal.Run, runErr string) *Failure {
 	}
 	first, _, _ := strings.Cut(runErr, "\n")
 	return &Failure{Pos: run.Start.Workflow, Message: cmp.Or(first, "the run failed"), Detail: runErr}
+}
+
+// caught reports whether a try's fallback took over from failed step s in
+// this run: then the run went on, and s is not why it failed.
+func caught(run *journal.Run, s journal.StepEvent) bool {
+	for _, f := range run.Fallbacks {
+		if f.ResumedFrom == "" && f.Step == s.Step && (f.Task == "" || s.Task == "" || f.Task == s.Task) &&
+			slices.EqualFunc(f.Loop, s.Loop, func(a, b journal.LoopPos) bool { return a.Var == b.Var && a.Index == b.Index }) {
+			return true
+		}
+	}
+	return false
 }
 
 // position is file:line:col of step, the column found in the workflow

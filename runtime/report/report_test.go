@@ -221,6 +221,9 @@ func TestHTMLEscapesAndRedacts(t *testing.T) {
 	h := out.String()
 	for _, want := range []string{
 		`content="default-src &#39;none&#39;; img-src data:; style-src &#39;sha256-`,
+		// default-src covers neither: a <base> or <form> smuggled in could
+		// send a click elsewhere.
+		`; base-uri &#39;none&#39;; form-action &#39;none&#39;"`,
 		`&lt;script&gt;alert(1)&lt;/script&gt;`, `&lt;b&gt;A&amp;B&lt;/b&gt;`,
 		`data-source="literal"`, `data-source="input"`, `data-source="model"`,
 		`src="data:image/png;base64,`, `812+9 tokens, $0.0021`, `data-pos="` + wf + `:7:3"`,
