@@ -32,6 +32,17 @@ func ModelAnswerer(conf *config.Config, co CacheOptions, secrets *redact.Set) (d
 // one limiter shared by the answerers of all the workers of a batch keeps
 // them together under cogflow.hcl's rate_limit. A nil lim does not limit.
 func ModelAnswererLimited(conf *config.Config, co CacheOptions, secrets *redact.Set, lim *llm.Limiter) (dependency.Answerer, error) {
+	client, err := llm.FromConfig(conf)
+	if err != nil {
+		return nil, err
+	}
+	return ModelAnswererWith(conf, co, secrets, llm.Limit(client, lim)), nil
+}
+
+// ModelAnswererWith is ModelAnswerer asking client instead of the
+// configuration's own: a Temporal worker passes one that makes each chat
+// completion an activity. A nil client answers from the cache only.
+func ModelAnswererWith(conf *config.Config, co CacheOptions, secrets *redact.Set, client llm.Client) dependency.Answerer {
 	l := conf.LLM
 	dir := l.CacheDir
 	if conf.Source("cache_dir") == "default" {
@@ -39,13 +50,8 @@ func ModelAnswererLimited(conf *config.Config, co CacheOptions, secrets *redact.
 	}
 	cache := model.NewCache(dir)
 	cache.NoCache, cache.Refresh, cache.Secrets = co.NoCache, co.Refresh, secrets
-	client, err := llm.FromConfig(conf)
-	if err != nil {
-		return nil, err
-	}
-	client = llm.Limit(client, lim)
 	return model.NewLLM(client, model.Options{
 		TextModel: l.TextModel, ElementModel: l.ElementModel, Temperature: float32(l.Temperature),
 		Cache: cache, Secrets: secrets, CandidateBudget: l.CandidateBudget,
-	}), nil
+	})
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/config"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/driver/browser"
+	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/runtime/redact"
 )
 
@@ -59,18 +60,32 @@ func runWorker(c *cli, args []string) int {
 	}
 	pool := &workerBrowser{opts: driver.Options{RemoteURL: *browserURL, Executable: *chrome}}
 	defer pool.close()
+	chat, err := chatClient(conf)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "cogflow worker: %v\n", err)
+		return exitBadInput
+	}
 	r := &temporalrun.Runner{Client: cl, Dir: *root, Name: *name, Log: c.stderr, OpenDriver: pool.open,
 		Answerers: func(secrets *redact.Set) ([]cogflow.Answerer, error) {
-			m, err := cogflow.ModelAnswerer(conf, cogflow.CacheOptions{JournalDir: *root}, secrets)
-			if err != nil {
-				return nil, err
+			var via llm.Client // nil: no model configured, answers from the cache only
+			if chat != nil {
+				via = &temporalrun.ModelClient{Client: cl, Queue: t.queue, Timeout: conf.LLM.Timeout}
 			}
-			return []cogflow.Answerer{m}, nil
+			return []cogflow.Answerer{cogflow.ModelAnswererWith(conf, cogflow.CacheOptions{JournalDir: *root}, secrets, via)}, nil
 		}}
 	w := temporalrun.NewWorker(cl, t.queue, *browsers, r)
 	if err := w.Start(); err != nil {
 		fmt.Fprintf(c.stderr, "cogflow worker: %v\n", err)
 		return exitUsage
+	}
+	if chat != nil {
+		mw := temporalrun.NewModelWorker(cl, t.queue, chat)
+		if err := mw.Start(); err != nil {
+			w.Stop()
+			fmt.Fprintf(c.stderr, "cogflow worker: %v\n", err)
+			return exitUsage
+		}
+		defer mw.Stop() // after the rows: they may wait for model calls while stopping
 	}
 	fmt.Fprintf(c.stderr, "cogflow worker: %s serving task queue %s on %s (namespace %s), %d browser(s), journals in %s\n", *name, t.queue, t.conn.Address, t.conn.Namespace, *browsers, *root)
 	<-ctx.Done()
@@ -118,4 +133,13 @@ func (w *workerBrowser) close() {
 	if w.shared != nil {
 		_ = w.shared.Close()
 	}
+}
+
+// chatClient is the client the chat activities ask: the configuration's,
+// without its own retries, since the engine retries each model call
+// (docs/scale.md). nil without a model configured.
+func chatClient(conf *config.Config) (llm.Client, error) {
+	noRetry := *conf
+	noRetry.LLM.MaxRetries = 0
+	return llm.FromConfig(&noRetry)
 }
