@@ -31,6 +31,18 @@ type testClient struct {
 // workspace folder (a fresh temporary folder when dir is "").
 func newTestClient(t testing.TB, dir string, opts Options) *testClient {
 	t.Helper()
+	return newTestClientWith(t, dir, opts, map[string]any{
+		"textDocument": map[string]any{
+			"hover":      map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
+			"completion": map[string]any{"completionItem": map[string]any{"snippetSupport": true}},
+		},
+		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": false}},
+	})
+}
+
+// newTestClientWith is newTestClient with the given client capabilities.
+func newTestClientWith(t testing.TB, dir string, opts Options, caps map[string]any) *testClient {
+	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
@@ -55,14 +67,7 @@ func newTestClient(t testing.TB, dir string, opts Options) *testClient {
 	})
 	var res map[string]any
 	c.request("initialize", map[string]any{
-		"processId": nil, "rootUri": PathToURI(dir),
-		"capabilities": map[string]any{
-			"textDocument": map[string]any{
-				"hover":      map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
-				"completion": map[string]any{"completionItem": map[string]any{"snippetSupport": true}},
-			},
-			"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": false}},
-		},
+		"processId": nil, "rootUri": PathToURI(dir), "capabilities": caps,
 	}, &res)
 	c.notify("initialized", map[string]any{})
 	return c

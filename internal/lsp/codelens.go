@@ -35,13 +35,7 @@ func init() {
 }
 
 func codeLens(_ context.Context, s *Server, params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.Document(p.TextDocument.URI)
+	d, err := requestedDocument(s, params)
 	if err != nil {
 		return nil, err
 	}

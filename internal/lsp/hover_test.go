@@ -1,13 +1,10 @@
 package lsp
 
 import (
-	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf16"
 
 	"github.com/cogflow/cogflow/runtime/journal"
@@ -133,7 +130,7 @@ func TestHover(t *testing.T) {
 // TestHoverPlaintext: a client that does not list markdown gets plain text,
 // without markdown's fences and escapes.
 func TestHoverPlaintext(t *testing.T) {
-	c := newNavClient(t, map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}})
+	c := newTestClientWith(t, "", Options{}, map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}})
 	uri := c.open("h.cog", navSrc)
 	var h *Hover
 	c.request("textDocument/hover", navPosParams(uri, navAt(t, navSrc, "summarize<", 0, 0)), &h)
@@ -160,31 +157,6 @@ func TestHoverProjectKB(t *testing.T) {
 	if h == nil || !strings.Contains(h.Contents.Value, "Write a haiku about the input é 中 😀.") || !strings.Contains(h.Contents.Value, "knowledge.hcl") {
 		t.Fatalf("hover %+v", h)
 	}
-}
-
-// newNavClient is newTestClient with the given client capabilities.
-func newNavClient(t *testing.T, caps map[string]any) *testClient {
-	t.Helper()
-	dir := t.TempDir()
-	cr, sw := io.Pipe()
-	sr, cw := io.Pipe()
-	s := NewServer(Options{Debounce: time.Millisecond})
-	c := &testClient{t: t, conn: newConn(cr, cw), waits: map[string]chan *message{}, notes: make(chan *message, 1000), done: make(chan error, 1), dir: dir}
-	go func() {
-		err := s.Serve(context.Background(), sr, sw)
-		sw.Close()
-		c.done <- err
-	}()
-	go c.readLoop()
-	t.Cleanup(func() {
-		if !c.closed {
-			c.shutdown()
-		}
-		cw.Close()
-	})
-	c.request("initialize", map[string]any{"processId": nil, "rootUri": PathToURI(dir), "capabilities": caps}, nil)
-	c.notify("initialized", map[string]any{})
-	return c
 }
 
 func navDefaultKB(t *testing.T) string {

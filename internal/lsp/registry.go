@@ -37,3 +37,16 @@ func decode(params json.RawMessage, v any) error {
 	}
 	return nil
 }
+
+// requestedDocument decodes the params of a request about a whole
+// document (outline, folding, semantic tokens, code lenses …) and returns
+// that document as analyzed at its latest text.
+func requestedDocument(s *Server, params json.RawMessage) (*Document, error) {
+	var p struct {
+		TextDocument TextDocumentIdentifier `json:"textDocument"`
+	}
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	return s.Document(p.TextDocument.URI)
+}

@@ -73,13 +73,7 @@ type navTok struct {
 // where the tree has a hole; a name is coloured by what the checker
 // resolved it to, so a step and an anchor look different wherever used.
 func semanticTokensFull(_ context.Context, s *Server, params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.Document(p.TextDocument.URI)
+	d, err := requestedDocument(s, params)
 	if err != nil {
 		return nil, err
 	}

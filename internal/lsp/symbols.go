@@ -39,13 +39,7 @@ type DocumentSymbol struct {
 // documentSymbol is the outline: tasks and skills, and in each its
 // inputs, anchors, steps and control-flow blocks, nested as written.
 func documentSymbol(_ context.Context, s *Server, params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.Document(p.TextDocument.URI)
+	d, err := requestedDocument(s, params)
 	if err != nil {
 		return nil, err
 	}
@@ -202,13 +196,7 @@ type FoldingRange struct {
 // line of its "{" to the line before its "}", which stays visible, and
 // every run of two or more full-line comments.
 func foldingRange(_ context.Context, s *Server, params json.RawMessage) (any, error) {
-	var p struct {
-		TextDocument TextDocumentIdentifier `json:"textDocument"`
-	}
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	d, err := s.Document(p.TextDocument.URI)
+	d, err := requestedDocument(s, params)
 	if err != nil {
 		return nil, err
 	}
