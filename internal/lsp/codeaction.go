@@ -71,10 +71,12 @@ func codeAction(_ context.Context, s *Server, params json.RawMessage) (any, erro
 			}
 		}
 	}
+	own := d.ProtocolDiagnostics()
 	for _, x := range diags {
 		if x.Source != "" && x.Source != "cogflow" {
 			continue
 		}
+		x = ownDiagnostic(own, x)
 		actions = append(actions, suggestionActions(d, x)...)
 		actions = append(actions, keyActions(d, x)...)
 		if a, ok := declareInputAction(d, x); ok {
@@ -82,6 +84,36 @@ func codeAction(_ context.Context, s *Server, params json.RawMessage) (any, erro
 		}
 	}
 	return actions, nil
+}
+
+// ownDiagnostic returns the server's own diagnostic that the client sent
+// back: the one at the same range with the same message, else the only one
+// on the same line with the same message. A client may send ranges in
+// other units than it received them (Neovim 0.7 to 0.10 sends byte
+// columns back, neovim/neovim#29500), and a fix applied at such a range
+// would replace the wrong characters after é or 中 on the line. A
+// diagnostic the server does not know is returned as it is.
+func ownDiagnostic(own []Diagnostic, x Diagnostic) Diagnostic {
+	var match *Diagnostic
+	for i := range own {
+		o := &own[i]
+		if o.Message != x.Message {
+			continue
+		}
+		if o.Range == x.Range {
+			return *o
+		}
+		if o.Range.Start.Line == x.Range.Start.Line {
+			if match != nil {
+				return x // two on the line: the client's range must choose
+			}
+			match = o
+		}
+	}
+	if match != nil {
+		return *match
+	}
+	return x
 }
 
 func onlyAllows(only []string, kind string) bool {

@@ -16,12 +16,19 @@ func TestCodeActions(t *testing.T) {
 		apply      string // the title of the action to apply
 		want       string // the text after the edit
 		dropData   bool   // the client does not send Data back
+		byteRange  bool   // the client sends the range back in byte columns (Neovim 0.7–0.10)
 		clean      bool   // the result checks without any diagnostic
 	}{
 		{name: "misspelled name after é 中 😀",
 			text:   head + "  op1 = type(textbox(name: \"é 中 😀\"), nmae)\n}\n",
 			diag:   "undefined name nmae",
 			titles: []string{"Change to name", "Declare input nmae: text"}, apply: "Change to name",
+			want:  head + "  op1 = type(textbox(name: \"é 中 😀\"), name)\n}\n",
+			clean: true},
+		{name: "range sent back in byte columns, without Data, after é 中 😀",
+			text:   head + "  op1 = type(textbox(name: \"é 中 😀\"), nmae)\n}\n",
+			diag:   "undefined name nmae",
+			titles: []string{"Change to name"}, apply: "Change to name", dropData: true, byteRange: true,
 			want:  head + "  op1 = type(textbox(name: \"é 中 😀\"), name)\n}\n",
 			clean: true},
 		{name: "misspelled action",
@@ -71,6 +78,12 @@ func TestCodeActions(t *testing.T) {
 			}
 			if tc.dropData {
 				target.Data = nil
+			}
+			if tc.byteRange {
+				li := NewLineIndex([]byte(tc.text))
+				for _, p := range []*Position{&target.Range.Start, &target.Range.End} {
+					p.Character = uint32(li.Offset(*p) - li.Offset(Position{Line: p.Line}))
+				}
 			}
 			var actions []CodeAction
 			c.request("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": target.Range,
