@@ -162,6 +162,13 @@ func inputsDiffer(journaled, given map[string]string, secret map[string]bool) st
 // again, since the journal never holds them.
 func ResumeInputs(prev *journal.Run, task *ast.Task, given map[string]string) (map[string]string, error) {
 	secret := secretNames(task)
+	for name, v := range prev.Start.Inputs {
+		if v == journal.Redacted {
+			// A plain input the run typed into a password field: the
+			// journal took it out (Writer.Rescrub), so it is given again.
+			secret[name] = true
+		}
+	}
 	if d := inputsDiffer(prev.Start.Inputs, given, secret); d != "" {
 		return nil, refuse("the inputs differ from run %s's: %s; a resume runs with the same inputs (start a new run for new ones)", prev.ID, d)
 	}

@@ -222,6 +222,9 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 	if err != nil {
 		return cty.NilVal, err
 	}
+	if err := in.secretField(ctx, action, args); err != nil {
+		return cty.NilVal, err
+	}
 	if ir, ok := in.opts.Observer.(IntentObserver); ok {
 		if err := ir.Intent(*rec); err != nil {
 			return cty.NilVal, &JournalError{Err: err}
@@ -385,6 +388,13 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 	}
 	if err := fillOptions(&a, args); err != nil {
 		return cty.NilVal, err
+	}
+	if a.Target != nil && a.Target.Secret && a.Text != "" && secretParam(spec) != "" && !in.secrets.Holds(a.Text) {
+		// The target appeared only after secretField looked: its text is
+		// a secret from now on (the step's record is written after this).
+		if err := in.learnSecret(a.Text); err != nil {
+			return cty.NilVal, err
+		}
 	}
 	a.Secret = in.secrets.Holds(a.Text)
 	res, err := in.drv.Do(ctx, a)

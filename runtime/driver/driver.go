@@ -50,6 +50,10 @@ type Element struct {
 
 	Bounds                                     Rect
 	Visible, Enabled, Editable, Checked, Focus bool
+	// Secret marks a field whose value is a secret: a password field. The
+	// interpreter treats whatever is typed or pasted into it as a secret,
+	// even when the workflow's input was not declared secret.
+	Secret bool
 
 	// Parent is the index of the parent in Tree.Elements, -1 for a root.
 	Parent int

@@ -170,6 +170,7 @@ func baseElement(r *raw, i, parent int) *driver.Element {
 		Enabled: n.Enabled,
 		Checked: n.Checked,
 		Focus:   n.Focused,
+		Secret:  n.Password,
 		Parent:  parent,
 	}
 	if r.role == "textbox" {

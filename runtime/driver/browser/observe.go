@@ -51,6 +51,7 @@ const (
 	flagEditable
 	flagChecked
 	flagFocus
+	flagSecret
 )
 
 func str(v any) string {
@@ -78,7 +79,8 @@ func (r *rawElement) element(realm string, dx, dy float64, base int, parent int,
 		Ref: prefixRef(realm, r.R), Role: r.Ro, Name: r.N, Text: r.T, ID: r.I, Class: r.C, Value: r.V,
 		Placeholder: r.Ph, Label: r.L, Href: r.H, Description: r.D, Path: pathPrefix + r.P,
 		Visible: r.F&flagVisible != 0, Enabled: r.F&flagEnabled != 0, Editable: r.F&flagEditable != 0,
-		Checked: r.F&flagChecked != 0, Focus: r.F&flagFocus != 0, Parent: parent,
+		Checked: r.F&flagChecked != 0, Focus: r.F&flagFocus != 0, Secret: r.F&flagSecret != 0,
+		Parent: parent,
 	}
 	if r.Pa >= 0 {
 		e.Parent = base + r.Pa

@@ -469,6 +469,8 @@ function fill(rec, el, tag, role, text, o) {
   if (!disabled && (el.isContentEditable || (isTextInput(el, tag) && !el.readOnly))) f |= 4;
   if (checkedOf(el, tag)) f |= 8;
   if (el === o.st.focus) f |= 16;
+  // The interpreter treats what is typed into a secret field as a secret.
+  if (tag === 'input' && secretField(el)) f |= 32;
   rec.f = f;
   if (o.li) rec.li = o.li;
   else if (o.pctx.list) rec.li = o.pctx.list;

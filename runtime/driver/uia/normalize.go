@@ -149,6 +149,7 @@ func element(n *Node) *driver.Element {
 		Visible: !n.Offscreen && n.Rect.W > 0 && n.Rect.H > 0,
 		Enabled: n.Enabled, Focus: n.Focused,
 		Checked: n.ToggleState == 1 || n.Selected,
+		Secret:  n.Password,
 	}
 	if !n.Password {
 		el.Value = clean(n.Value)
