@@ -1,10 +1,7 @@
 package runtime
 
 import (
-	"context"
-
 	"github.com/cogflow/cogflow/lang/check"
-	"github.com/zclconf/go-cty/cty"
 )
 
 // secretParam names the parameter of an action that takes a text which
@@ -16,38 +13,6 @@ func secretParam(spec *check.Action) string {
 		}
 	}
 	return ""
-}
-
-// secretField makes the text a step types or pastes into a secret field (a
-// password field, driver.Element.Secret) one of the run's secrets, even
-// when the workflow's input was not declared secret: from then on the
-// journal, the reports, the screenshots and the progress output redact it.
-// It runs before the step's intent is journaled, so it looks at the screen
-// as it is (anchorShown, waiting as the action would for its target to
-// appear); a target it cannot anchor yet is left to act, which checks
-// again before acting.
-func (in *Interp) secretField(ctx context.Context, spec *check.Action, args map[string]cty.Value) error {
-	name := secretParam(spec)
-	text, ok := args[name]
-	if name == "" || !ok || text.IsNull() || !text.Type().Equals(cty.String) || text.AsString() == "" {
-		return nil
-	}
-	if in.secrets.Holds(text.AsString()) {
-		return nil
-	}
-	t, ok := args["target"]
-	if !ok || t.IsNull() {
-		return nil
-	}
-	e, err := asElem(t)
-	if err != nil {
-		return nil
-	}
-	live, err := in.anchorShown(ctx, e, 0)
-	if err != nil || live == nil || !live.Secret {
-		return nil
-	}
-	return in.learnSecret(text.AsString())
 }
 
 // learnSecret adds a secret the run learned while it went (a text typed

@@ -222,9 +222,6 @@ func (in *Interp) perform(ctx context.Context, s *ast.Step, call *ast.Call, rec 
 	if err != nil {
 		return cty.NilVal, err
 	}
-	if err := in.secretField(ctx, action, args); err != nil {
-		return cty.NilVal, err
-	}
 	if ir, ok := in.opts.Observer.(IntentObserver); ok {
 		if err := ir.Intent(*rec); err != nil {
 			return cty.NilVal, &JournalError{Err: err}
@@ -390,8 +387,10 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 		return cty.NilVal, err
 	}
 	if a.Target != nil && a.Target.Secret && a.Text != "" && secretParam(spec) != "" && !in.secrets.Holds(a.Text) {
-		// The target appeared only after secretField looked: its text is
-		// a secret from now on (the step's record is written after this).
+		// A plain text typed into a password field is a secret from now
+		// on: the step's record is written after this, and the journal
+		// takes it out of what it wrote before (run_started's inputs). The
+		// intent journaled before act holds no argument values.
 		if err := in.learnSecret(a.Text); err != nil {
 			return cty.NilVal, err
 		}
