@@ -5,18 +5,20 @@ GO      ?= go
 BIN     := bin/cogflow
 PKGS    := ./...
 
-.PHONY: all build test lint vet fmt-check deps demo demo-android bench fuzz soak clean eval-replay eval-replay-devtools
+.PHONY: all build test lint vet fmt-check deps temporal-cli demo demo-android bench fuzz soak clean eval-replay eval-replay-devtools
 
 all: build
 
 build:
 	$(GO) build -o $(BIN) ./cmd/cogflow
 
-# System packages the tests and the demo use (graphviz, chromium), and the
-# Temporal CLI whose dev server the Temporal tests run (built once into
-# ~/.cache/cogflow/temporal-VERSION).
+# System packages the tests and the demo use (graphviz, chromium …).
 deps:
 	./tools/install-deps.sh
+
+# The Temporal CLI whose dev server the Temporal tests run, built once into
+# ~/.cache/cogflow/temporal-VERSION (about 4 minutes); the demo needs none.
+temporal-cli:
 	GO=$(GO) ./tools/install-temporal.sh >/dev/null
 
 lint: fmt-check vet
@@ -34,7 +36,7 @@ vet:
 # timeout above go test's default ten.
 # Screenshots the browser tests save (t.ArtifactDir: the graph page, the
 # HTML report) are kept in bin/test-artifacts/_artifacts.
-test: deps lint test-editors
+test: deps temporal-cli lint test-editors
 	mkdir -p $(CURDIR)/bin/test-artifacts
 	$(GO) test -count=1 -timeout 30m -artifacts -outputdir $(CURDIR)/bin/test-artifacts $(PKGS)
 	./tools/windows-check.sh
