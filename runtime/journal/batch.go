@@ -2,8 +2,6 @@ package journal
 
 import (
 	"cmp"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -108,21 +106,7 @@ func NewBatch(root string, b Batch) (*Batch, error) {
 
 // makeBatchDir creates a fresh batch directory (see makeRunDir).
 func makeBatchDir(dir string, t time.Time) (id, path string, err error) {
-	stamp := t.UTC().Format(idLayout)
-	for range 1000 {
-		var r [2]byte
-		_, _ = rand.Read(r[:]) // never fails
-		id = "batch-" + stamp + "-" + hex.EncodeToString(r[:])
-		path = filepath.Join(dir, id)
-		err = os.Mkdir(path, 0o755)
-		if err == nil {
-			return id, path, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return "", "", fmt.Errorf("journal: %w", err)
-		}
-	}
-	return "", "", fmt.Errorf("journal: no free batch id for %s", stamp)
+	return makeUniqueDir(dir, "batch-", "batch", t)
 }
 
 // LoadBatch reads batch id's record under root.

@@ -110,12 +110,18 @@ func Open(root string, meta RunMeta) (*Writer, error) {
 // makeRunDir creates a fresh run directory; Mkdir fails on an existing
 // one, so two runs in the same millisecond never share an id.
 func makeRunDir(runs string, t time.Time) (id, dir string, err error) {
+	return makeUniqueDir(runs, "", "run", t)
+}
+
+// makeUniqueDir creates parent/PREFIX<time stamp>-<4 hex digits>, trying
+// other random digits while the name is taken.
+func makeUniqueDir(parent, prefix, what string, t time.Time) (id, dir string, err error) {
 	stamp := t.UTC().Format(idLayout)
 	for range 1000 {
 		var b [2]byte
 		_, _ = rand.Read(b[:]) // never fails
-		id = stamp + "-" + hex.EncodeToString(b[:])
-		dir = filepath.Join(runs, id)
+		id = prefix + stamp + "-" + hex.EncodeToString(b[:])
+		dir = filepath.Join(parent, id)
 		err = os.Mkdir(dir, 0o755)
 		if err == nil {
 			return id, dir, nil
@@ -124,7 +130,7 @@ func makeRunDir(runs string, t time.Time) (id, dir string, err error) {
 			return "", "", fmt.Errorf("journal: %w", err)
 		}
 	}
-	return "", "", fmt.Errorf("journal: no free run id for %s", stamp)
+	return "", "", fmt.Errorf("journal: no free %s id for %s", what, stamp)
 }
 
 // ID is the run's id.
