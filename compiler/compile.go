@@ -44,6 +44,9 @@ type Options struct {
 	// demonstrated, nothing read from the screen. It is the baseline a
 	// generalizing compilation is measured against (`make eval`).
 	Literal bool
+	// NoAPIFirst keeps the demonstrated UI steps where the api-first stage
+	// would call the application's interface directly (--no-api-first).
+	NoAPIFirst bool
 
 	// stub stands in for the screen search in this package's tests.
 	stub *screenStub

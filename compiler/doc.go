@@ -38,6 +38,9 @@
 //	                                                                                    demonstrated one (never silently wrong)
 //	dialogs           (*compiler).             extract_dialogs.go                       file → dialog: and prompt: on the steps that     -
 //	                  answerDialogs                                                     opened native dialogs
+//	api-first         (*compiler).apiFirst     apifirst*.go                             file → a UI run one direct call performs (GET    -
+//	                                                                                    form → open(url?q=…), menu path → menu_path)
+//	                                                                                    as that call (AXIS; not with NoAPIFirst)
 //	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6
 //	                                           semantic_reply.go                        input names (only with Options.LLM)
 //	print             printer.Format           compile.go                               file → Result.Source                             -

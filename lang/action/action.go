@@ -42,6 +42,25 @@ const (
 	Clear        Name = "clear"
 )
 
+// The API-first actions (AXIS): one call of the application's own
+// interface in place of a chain of input events. The per-driver skill
+// libraries (stdlib/skills) are written with them; a driver that lacks one
+// fails the step with "does not perform".
+const (
+	SetValue     Name = "set_value"
+	SubmitForm   Name = "submit_form"
+	DownloadLink Name = "download_link"
+	ReadTable    Name = "read_table"
+	Intent       Name = "intent"
+	ContentQuery Name = "content_query"
+	Invoke       Name = "invoke"
+	Toggle       Name = "toggle"
+	SelectItem   Name = "select_item"
+	Expand       Name = "expand"
+	Collapse     Name = "collapse"
+	MenuPath     Name = "menu_path"
+)
+
 // The actions a replayed recording needs (a DevTools Recorder import):
 // the browser driver performs them, people seldom write them.
 const (
@@ -54,7 +73,9 @@ var all = []Name{
 	Click, DoubleClick, RightClick, Move, Type, Enter, Key, Copy, Cut, Paste,
 	SelectText, MultiSelect, Drag, Scroll, Save, Open, NewTab, CloseTab,
 	OpenWindow, CloseWindow, SwitchWindow, Wait, Assert, Back, Launch, Swipe,
-	Upload, Clear, SetViewport, WaitScript, WaitNavigation,
+	Upload, Clear, SetValue, SubmitForm, DownloadLink, ReadTable, Intent, ContentQuery,
+	Invoke, Toggle, SelectItem, Expand, Collapse, MenuPath,
+	SetViewport, WaitScript, WaitNavigation,
 }
 
 // All lists every action, in documented order.

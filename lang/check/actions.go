@@ -96,6 +96,19 @@ func init() {
 		{Name: action.Swipe, Params: []Param{direction, opt("target", el), opt("distance", num)}, Result: void, Doc: "swipe on the screen or the element"},
 		{Name: action.Upload, Params: []Param{req("target", el), req("files", txt, types.ListOf(txt))}, Result: el, Doc: "set the files of a file input (paths, relative to the working directory)"},
 		{Name: action.Clear, Params: []Param{req("target", el)}, Result: el, Doc: "empty the field, as selecting its content and deleting it does"},
+		// API-first actions (AXIS): the skill libraries of stdlib/skills call them.
+		{Name: action.SetValue, Params: []Param{req("target", el), secretText}, Result: el, Doc: "set the field's value directly, without key events (browser: value and input/change events; UIA: Value pattern)"},
+		{Name: action.SubmitForm, Params: []Param{req("target", el)}, Result: window, Doc: "submit the form the element belongs to, as its submit button would"},
+		{Name: action.DownloadLink, Params: []Param{req("target", el), {Name: "to", Types: []types.Type{txt}, Optional: true, NamedOnly: true}}, Result: txt, Doc: "download the link's target to a file (in the working directory, or to:); the result is the file's path"},
+		{Name: action.ReadTable, Params: []Param{req("target", el)}, Result: types.ListOf(types.ListOf(txt)), Doc: "read the table's cells row by row, the header row first"},
+		{Name: action.Intent, Params: []Param{req("action", txt), opt("data", txt), {Name: "package", Types: []types.Type{txt}, Optional: true, NamedOnly: true}, {Name: "extras", Types: []types.Type{types.ListOf(txt)}, Optional: true, NamedOnly: true}}, Result: window, Doc: `start an Android activity by intent (am start -a ACTION -d DATA); extras are "key=value" texts`},
+		{Name: action.ContentQuery, Params: []Param{req("uri", txt), {Name: "columns", Types: []types.Type{types.ListOf(txt)}, Optional: true, NamedOnly: true}, {Name: "where", Types: []types.Type{txt}, Optional: true, NamedOnly: true}}, Result: types.ListOf(txt), Doc: `query an Android content provider (content query --uri); one text per row, "column=value" pairs`},
+		{Name: action.Invoke, Params: []Param{req("target", el)}, Result: el, Doc: "invoke the element without the pointer (UIA Invoke pattern)"},
+		{Name: action.Toggle, Params: []Param{req("target", el), {Name: "on", Types: []types.Type{types.BoolT}, Optional: true, NamedOnly: true}}, Result: el, Doc: "toggle the check box, or set it to on: (UIA Toggle pattern)"},
+		{Name: action.SelectItem, Params: []Param{req("target", el)}, Result: el, Doc: "select the item (UIA SelectionItem pattern)"},
+		{Name: action.Expand, Params: []Param{req("target", el)}, Result: el, Doc: "expand the element (UIA ExpandCollapse pattern)"},
+		{Name: action.Collapse, Params: []Param{req("target", el)}, Result: el, Doc: "collapse the element (UIA ExpandCollapse pattern)"},
+		{Name: action.MenuPath, Params: []Param{req("path", types.ListOf(txt)), {Name: "within", Types: []types.Type{window}, Optional: true, NamedOnly: true}}, Result: el, Doc: `open a menu path by its items' names, such as ["File", "Save As"]: each item expanded, the last invoked`},
 	} {
 		Actions[string(a.Name)] = a
 	}

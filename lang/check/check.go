@@ -42,6 +42,24 @@ type Env struct {
 	Functions map[string]function.Function
 	// Drivers are the driver names a task may pick.
 	Drivers []string
+	// Skills are the skills a workflow calls without declaring them: the
+	// ones its driver ships (stdlib/skills) and the project's
+	// (.cogflow/skills). Nil means none.
+	Skills SkillLibrary
+}
+
+// SkillLibrary is a set of skills declared outside the file being checked,
+// per driver. A skill the file declares hides a library skill of the same
+// name.
+type SkillLibrary interface {
+	// Skill returns the skill name that a task run by driver may call,
+	// or nil.
+	Skill(driver, name string) *ast.Skill
+	// DriversOf lists the drivers that have a skill of this name, so
+	// that a call in a task of another driver says which one lacks it.
+	DriversOf(name string) []string
+	// Names lists the skills a task run by driver may call, sorted.
+	Names(driver string) []string
 }
 
 // DefaultDrivers are the drivers cogflow ships.
@@ -59,6 +77,10 @@ type Info struct {
 	Refs map[*ast.Ref]ast.Node
 	// DepTypes maps each cognitive dependency to its result type.
 	DepTypes map[*ast.Dependency]types.Type
+	// LibrarySkills are the library skills (Env.Skills) the file calls,
+	// by name, and those they call: the interpreter runs them like the
+	// file's own.
+	LibrarySkills map[string]*ast.Skill
 }
 
 // Check checks a file and returns what it learned and its diagnostics,
