@@ -271,16 +271,36 @@ func (c *compiler) openStep(t *ast.Task, fs *formSubmit) *ast.Step {
 	}
 	s := &ast.Step{Name: fs.typed.Name, Value: perform(action.Open, &ast.Binary{Op: "+", X: addr, Y: call("urlquery", fs.value)})}
 	s.StmtMeta = fs.typed.StmtMeta
+	anchors := anchorValues(t)
 	s.Comments.Leading = append(append([]ast.Comment(nil), fs.typed.Comments.Leading...),
-		ast.Comment{Text: "# api-first: the GET form's address, for " + stepText(fs.typed) + " and " + stepText(fs.submit) +
-			" (cogflow compile --no-api-first keeps them)"})
+		ast.Comment{Text: "# api-first: the GET form's address instead of " + stepText(fs.typed, anchors) + " and " +
+			stepText(fs.submit, anchors) + " (cogflow compile --no-api-first keeps them)"})
 	s.Comments.Trailing = &ast.Comment{Text: "# " + cite(fs.cites)}
 	return s
 }
 
-// stepText is a step as its line reads, for a comment.
-func stepText(s *ast.Step) string {
-	return s.Name.Name + " = " + printer.ExprString(s.Value)
+// stepText is a removed step as its line read, its anchors written out
+// (they may go with it), for a comment. The step's own tree is changed: it
+// is no longer in the file.
+func stepText(s *ast.Step, anchors map[string]ast.Expr) string {
+	v := rewrite(s.Value, func(e ast.Expr) (ast.Expr, bool) {
+		if r, ok := e.(*ast.Ref); ok && anchors[r.Name] != nil {
+			return anchors[r.Name], true
+		}
+		return nil, false
+	})
+	return s.Name.Name + " = " + printer.ExprString(v)
+}
+
+// anchorValues maps the task's anchors to their element expressions.
+func anchorValues(t *ast.Task) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	for _, s := range t.Body.Stmts {
+		if a, ok := s.(*ast.AnchorDecl); ok {
+			out[a.Name.Name] = a.Value
+		}
+	}
+	return out
 }
 
 // siteInput is the url input whose default the address starts with, at a
@@ -291,7 +311,7 @@ func (c *compiler) siteInput(addr string) *ast.InputDecl {
 		if d.Type == nil || d.Type.Name != "url" || v == "" || !strings.HasPrefix(addr, v) {
 			continue
 		}
-		if rest := addr[len(v):]; strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "?") {
+		if rest := addr[len(v):]; strings.HasSuffix(v, "/") || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "?") {
 			return d
 		}
 	}
