@@ -111,9 +111,13 @@ func (c *compiler) provenSubmit(in1, in2 *info, s1, s2 *ast.Step) *formSubmit {
 }
 
 // typedForm is the form facts of the typed field as of the last event that
-// changed it (the state the submission saw).
+// changed it (the state the submission saw). The script check is the
+// recorder's through the DevTools protocol, which an event during the
+// submission (the change Enter commits) may no longer get ("unknown"): the
+// last check that answered counts, and any that found a script wins.
 func (c *compiler) typedForm(in *info) *trace.FormInfo {
 	var last *trace.FormInfo
+	script := ""
 	for _, id := range in.Events {
 		e := c.tr.Event(id)
 		if e == nil || e.Target == nil || e.Snapshot == "" || (e.Kind != trace.KindInput && e.Kind != trace.KindChange && e.Kind != trace.KindPaste) {
@@ -122,9 +126,24 @@ func (c *compiler) typedForm(in *info) *trace.FormInfo {
 		if fieldKey(e.Target) != fieldKey(in.Target) {
 			continue
 		}
-		last = formAt(c.tr, e)
+		f := formAt(c.tr, e)
+		if f == nil {
+			return nil // the field left its form, or facts are missing: no proof
+		}
+		switch {
+		case f.Script == trace.FormScriptOnsubmit || f.Script == trace.FormScriptListener:
+			script = f.Script
+		case f.Script == trace.FormScriptNone && script == "":
+			script = f.Script
+		}
+		last = f
 	}
-	return last
+	if last == nil || script == "" {
+		return nil
+	}
+	out := *last
+	out.Script = script
+	return &out
 }
 
 // formAt is the form facts of an event's target in its snapshot.
@@ -167,9 +186,12 @@ func (c *compiler) submitsForm(in1, in2 *info, s2 *ast.Step, form *trace.FormInf
 			if e == nil || e.Kind != trace.KindClick || e.Cause != "" {
 				continue
 			}
+			// The button's own script check may be "unknown" (the page was
+			// leaving): the field's form was checked; a script found wins.
 			bf := formAt(c.tr, e)
 			return bf != nil && bf.Action == form.Action && bf.Method == form.Method && bf.Field == "" &&
-				bf.Hidden == 0 && bf.Script == trace.FormScriptNone && onlyField(bf.Filled, form.Field)
+				bf.Hidden == 0 && (bf.Script == trace.FormScriptNone || bf.Script == trace.FormScriptUnknown) &&
+				onlyField(bf.Filled, form.Field)
 		}
 	}
 	return false
@@ -350,9 +372,14 @@ func (c *compiler) dropUnusedAnchors(t *ast.Task, names map[string]bool) {
 		}
 	})
 	kept := t.Body.Stmts[:0]
+	blank := false // a dropped anchor's blank line above stays, for the next one
 	for _, s := range t.Body.Stmts {
 		if a, ok := s.(*ast.AnchorDecl); ok && names[a.Name.Name] && !used[a.Name.Name] {
+			blank = blank || a.BlankLine
 			continue
+		}
+		if blank {
+			s.Meta().BlankLine, blank = true, false
 		}
 		kept = append(kept, s)
 	}

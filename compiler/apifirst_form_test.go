@@ -73,6 +73,12 @@ func TestAPIFirstGetForm(t *testing.T) {
 		{name: "script not checked", change: func(tr *trace.Trace) {
 			eachForm(tr, func(el *trace.Element) { el.Form.Script = trace.FormScriptUnknown })
 		}},
+		{name: "script check failed at the submission", change: func(tr *trace.Trace) {
+			tr.Snapshots["s2"].ByRef("q").Form.Script = trace.FormScriptUnknown // the last check, s1's, said none
+		}, rewrite: true},
+		{name: "listener found at the last check", change: func(tr *trace.Trace) {
+			tr.Snapshots["s2"].ByRef("q").Form.Script = trace.FormScriptListener
+		}},
 		{name: "another field filled", change: func(tr *trace.Trace) {
 			eachForm(tr, func(el *trace.Element) { el.Form.Filled = append(el.Form.Filled, "lang") })
 		}},
