@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -46,7 +47,12 @@ func runBothWays(t *testing.T, ctx context.Context, b bothWays, base string, fla
 		cogs = cogs[:1]
 	}
 	for _, cog := range cogs {
-		s2, base2 := demo(t)
+		// Not demo(t): it would isolate the configuration again, and drop
+		// the scripted model a test set up for its runs.
+		s2 := site.New()
+		srv := httptest.NewServer(s2.Handler())
+		t.Cleanup(srv.Close)
+		base2 := srv.URL
 		root := t.TempDir()
 		replay(t, ctx, cog, base, base2, append(append([]string(nil), flags...), "--dir", root)...)
 		sites, roots = append(sites, s2), append(roots, root)
