@@ -20,11 +20,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/examples/site"
+	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/runtime/driver"
 	"github.com/cogflow/cogflow/runtime/trace"
 )
@@ -35,8 +37,8 @@ func main() {
 	chrome := flag.String("chrome", "", "the Chromium executable (default: $COGFLOW_CHROME, /usr/bin/chromium)")
 	keep := flag.String("keep", "", "a folder to keep the trace and both workflows in")
 	flag.Parse()
-	if *runs < 1 {
-		fmt.Fprintln(os.Stderr, "eval-apifirst: -runs must be at least 1")
+	if *runs < 2 {
+		fmt.Fprintln(os.Stderr, "eval-apifirst: -runs must be at least 2 (the time of the steps that differ needs the other way's first run)")
 		os.Exit(2)
 	}
 	if err := run(*runs, *keyword, *chrome, *keep); err != nil {
@@ -54,7 +56,26 @@ type way struct {
 	times []time.Duration
 	steps []int
 	state []site.State
+	// form is, per run, the time of the steps that differ between the
+	// ways (the form's typing and submission, or the one open).
+	form []time.Duration
+	ops  map[string]string // step name → its operation, from the runs
+	// per are each step's times, order the step names as first seen.
+	per   map[string][]time.Duration
+	order []string
 }
+
+// stepTimes is an Observer that keeps each step's operation and duration.
+type stepTimes struct {
+	op   map[string]string
+	took map[string]time.Duration
+}
+
+func (o *stepTimes) Step(r runtime.StepReport) {
+	o.op[r.Step], o.took[r.Step] = r.Op, o.took[r.Step]+r.Duration
+}
+func (o *stepTimes) IterationDone([]runtime.LoopPos) {}
+func (o *stepTimes) Interrupted(runtime.Position)    {}
 
 func run(runs int, keyword, chrome, keep string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -105,18 +126,52 @@ func run(runs int, keyword, chrome, keep string) error {
 		}
 		for _, w := range order {
 			s.Reset()
+			obs := &stepTimes{op: map[string]string{}, took: map[string]time.Duration{}}
 			start := time.Now()
-			res, err := w.w.Run(ctx, cogflow.RunOptions{Driver: sess.d, Inputs: map[string]string{w.input: keyword}, Yes: true})
+			res, err := w.w.Run(ctx, cogflow.RunOptions{Driver: sess.d, Inputs: map[string]string{w.input: keyword}, Yes: true, Observer: obs})
 			if err != nil {
 				return fmt.Errorf("run %d, %s: %w", r+1, w.name, err)
 			}
 			w.times = append(w.times, time.Since(start))
 			w.steps = append(w.steps, res.Stats.Steps)
 			w.state = append(w.state, s.State())
+			if d, ok := differing(obs, ways, w); ok {
+				w.form = append(w.form, d)
+			}
+			w.ops = obs.op
+			if w.per == nil {
+				w.per = map[string][]time.Duration{}
+			}
+			for name, d := range obs.took {
+				if w.per[name] == nil {
+					w.order = append(w.order, name)
+				}
+				w.per[name] = append(w.per[name], d)
+			}
 		}
 	}
 	report(os.Stdout, runs, keyword, ways)
 	return nil
+}
+
+// differing sums the time of the run's steps that the other way does not
+// has (the same name doing the same operation: the replaced steps and
+// the open that replaced them); false before the other way has run once.
+func differing(o *stepTimes, ways []*way, w *way) (time.Duration, bool) {
+	other := ways[0]
+	if other == w {
+		other = ways[1]
+	}
+	if other.ops == nil {
+		return 0, false
+	}
+	var d time.Duration
+	for name, op := range o.op {
+		if other.ops[name] != op {
+			d += o.took[name]
+		}
+	}
+	return d, true
 }
 
 // inputWithDefault finds the input whose default is value in a workflow's
@@ -148,7 +203,11 @@ func keepFiles(dir string, tr *trace.Trace, ways []*way) error {
 	return nil
 }
 
+// median is 0 for no values.
 func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
 	s := append([]time.Duration(nil), ds...)
 	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
 	if len(s)%2 == 1 {
@@ -177,12 +236,29 @@ func report(out *os.File, runs int, keyword string, ways []*way) {
 		fmt.Fprintf(out, "| %s | %d | %s | %d |\n", w.name, len(w.times), median(w.times).Round(time.Millisecond), w.steps[0])
 	}
 	fmt.Fprintf(out, "\nratio (api-first / ui): %.2f\n", float64(ma)/float64(mu))
+	fa, fu := median(api.form), median(ui.form)
+	fmt.Fprintf(out, "the steps that differ (the form's typing and submission, or the open): median %s api-first, %s ui, ratio %.2f\n",
+		fa.Round(time.Millisecond), fu.Round(time.Millisecond), float64(fa)/float64(fu))
 	fmt.Fprintf(out, "steps saved: %d (%d → %d)\n", ui.steps[0]-api.steps[0], ui.steps[0], api.steps[0])
 	fmt.Fprintf(out, "final state equal: %v\n", same)
 	for _, d := range diffs {
 		fmt.Fprintln(out, "  differs:", d)
 	}
 	fmt.Fprintf(out, "\nall wall times: api-first %v; ui %v\n", rounded(api.times), rounded(ui.times))
+	for _, w := range ways {
+		sort.Slice(w.order, func(i, j int) bool { return stepNum(w.order[i]) < stepNum(w.order[j]) })
+		fmt.Fprintf(out, "median step times, %s:", w.name)
+		for _, name := range w.order {
+			fmt.Fprintf(out, " %s %s %s;", name, w.ops[name], median(w.per[name]).Round(time.Millisecond))
+		}
+		fmt.Fprintln(out)
+	}
+}
+
+// stepNum orders op2 before op10.
+func stepNum(name string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(name, "op"))
+	return n
 }
 
 func rounded(ds []time.Duration) []time.Duration {
