@@ -113,8 +113,8 @@ func (c *compiler) provenSubmit(in1, in2 *info, s1, s2 *ast.Step) *formSubmit {
 // typedForm is the form facts of the typed field as of the last event that
 // changed it (the state the submission saw). The script check is the
 // recorder's through the DevTools protocol, which an event during the
-// submission (the change Enter commits) may no longer get ("unknown"): the
-// last check that answered counts, and any that found a script wins.
+// submission (the change Enter commits) may no longer get ("unknown"): a
+// check that found a script wins; else one that answered "none" suffices.
 func (c *compiler) typedForm(in *info) *trace.FormInfo {
 	var last *trace.FormInfo
 	script := ""
