@@ -96,7 +96,7 @@ func (c *compiler) provenSubmit(in1, in2 *info, s1, s2 *ast.Step) *formSubmit {
 	}
 	form := c.typedForm(in1)
 	if form == nil || form.Method != "get" || form.Field == "" || form.Hidden != 0 || len(form.Filled) != 0 ||
-		form.Script != trace.FormScriptNone {
+		(form.Script != trace.FormScriptNone && form.Script != trace.FormScriptUnknown) {
 		return nil
 	}
 	if !c.submitsForm(in1, in2, s2, form) {
@@ -104,6 +104,12 @@ func (c *compiler) provenSubmit(in1, in2 *info, s1, s2 *ast.Step) *formSubmit {
 	}
 	base, ok := formBase(form.Action)
 	if !ok || !c.navigatedTo(in2, base, form.Field, in1.Text) {
+		return nil
+	}
+	if form.Script == trace.FormScriptUnknown {
+		// Everything else is proven: say why the UI steps stay.
+		c.warnStep(s1.Name.Name, "api-first: %s and %s kept: the recorder could not check whether a script handles the form's submission",
+			s1.Name.Name, s2.Name.Name)
 		return nil
 	}
 	return &formSubmit{typed: s1, submit: s2, value: value, base: base, field: form.Field,
@@ -138,8 +144,11 @@ func (c *compiler) typedForm(in *info) *trace.FormInfo {
 		}
 		last = f
 	}
-	if last == nil || script == "" {
+	if last == nil {
 		return nil
+	}
+	if script == "" {
+		script = trace.FormScriptUnknown // no check answered
 	}
 	out := *last
 	out.Script = script

@@ -132,6 +132,10 @@ func TestAPIFirstGetForm(t *testing.T) {
 			if tc.rewrite && !strings.Contains(src, "# api-first: ") {
 				t.Errorf("the new step does not say what it replaced:\n%s", src)
 			}
+			warned := strings.Contains(strings.Join(res.Warnings.Messages(), "; "), "could not check whether a script handles")
+			if warned != (tc.name == "script not checked") {
+				t.Errorf("warned that the script was not checked: %v (%s)", warned, strings.Join(res.Warnings.Messages(), "; "))
+			}
 		})
 	}
 }
