@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cogflow/cogflow/runtime/driver"
 )
@@ -167,8 +168,9 @@ func safeName(s string) string {
 		return r
 	}, strings.TrimSpace(s))
 	s = strings.TrimLeft(s, ".")
-	if len(s) > 200 {
-		s = s[:200]
+	for len(s) > 200 { // bytes, as file systems count; whole characters kept
+		_, n := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-n]
 	}
 	return strings.TrimSpace(s)
 }

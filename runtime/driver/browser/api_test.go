@@ -273,6 +273,7 @@ func TestSafeName(t *testing.T) {
 	for in, want := range map[string]string{
 		"report.csv": "report.csv", "../../etc/passwd": "_.._etc_passwd", "..": "", ".hidden": "hidden",
 		"a\x00b\nc": "a_b_c", `C:\x\y.txt`: "C__x_y.txt", "  ": "",
+		strings.Repeat("é", 150): strings.Repeat("é", 100), // 200 bytes, no character cut
 	} {
 		if got := safeName(in); got != want {
 			t.Errorf("safeName(%q) = %q, want %q", in, got, want)
