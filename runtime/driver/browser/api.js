@@ -118,7 +118,8 @@ async function apiDownload(a) {
 // TABLE_CELLS bounds what read_table returns.
 const TABLE_CELLS = 200000;
 // cellText is a cell's visible text, whitespace collapsed; a form control
-// in it counts by its value (a password field's never).
+// in it counts by its value (never a password field's, nor one a secret
+// was typed or set into).
 function cellText(cell) {
   if (!cell.querySelector('input,textarea,select')) return norm(cell.innerText);
   const parts = [];
@@ -127,7 +128,10 @@ function cellText(cell) {
       if (c.nodeType === 3) { parts.push(c.data); continue; }
       if (c.nodeType !== 1 || SKIP.has(c.localName)) continue;
       if (c.localName === 'select') { const o = c.selectedOptions[0]; parts.push(' ' + (o ? o.textContent : '') + ' '); continue; }
-      if (c.localName === 'textarea' || (c.localName === 'input' && !NO_VALUE.has(c.type) && !secretField(c))) { parts.push(' ' + c.value + ' '); continue; }
+      if (c.localName === 'textarea' || (c.localName === 'input' && !NO_VALUE.has(c.type) && !secretField(c))) {
+        if (!(S.secret && S.secret.has(c))) parts.push(' ' + c.value + ' ');
+        continue;
+      }
       if (c.localName === 'input') continue;
       walk(c);
     }
