@@ -75,6 +75,10 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 		r.Window, err = d.openURL(ctx, a.Text)
 	case action.Wait:
 		err = d.wait(ctx, a)
+	case action.Intent:
+		r.Window, err = d.intent(ctx, a)
+	case action.ContentQuery:
+		r.Rows, err = d.contentQuery(ctx, a)
 	default:
 		err = fmt.Errorf("the android driver does not perform %q (it performs %s)", a.Op,
 			action.Join(d.Capabilities().Actions, ", "))
