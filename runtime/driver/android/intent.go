@@ -245,6 +245,9 @@ func parseRows(out string, columns []string) ([]string, error) {
 	if i := strings.Index(out, "Error while accessing provider:"); i >= 0 {
 		return nil, providerError(out[i:])
 	}
+	if strings.TrimSpace(out) == "" {
+		return nil, errors.New("content query printed nothing")
+	}
 	var rows []string
 	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
 		rest, ok := strings.CutPrefix(line, "Row: ")
@@ -266,9 +269,6 @@ func parseRows(out string, columns []string) ([]string, error) {
 			}
 			return nil, fmt.Errorf("unexpected output %q", clip(strings.TrimSpace(line), 120))
 		}
-	}
-	if rows == nil {
-		return nil, errors.New("content query printed nothing")
 	}
 	for i, r := range rows {
 		if err := hasColumns(r, columns); err != nil {
