@@ -87,6 +87,27 @@ func TestAndroidSkillSendText(t *testing.T) {
 	}
 }
 
+// add_contact saves the contact the INSERT intent's form was filled with;
+// the provider has it at once.
+func TestAndroidSkillAddContact(t *testing.T) {
+	srv, err := adbtest.NewServer(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "task t \"Add a contact and find it\" {\n  driver android\n" +
+		"  op1 = add_contact(\"Dana O'Neil\", \"+1 555-0142\")\n" +
+		"  op2 = find_contact(\"o'neil\")\n" +
+		"  op3 = assert(op2 == [\"display_name=Dana O'Neil, data1=+1 555-0142\"], \"the provider has the new contact\")\n}\n"
+	cog := writeWorkflow(t, "add.cog", src)
+	r := runWith(context.Background(), "", "run", cog, "--adb", srv.Addr(), "--yes", "--dir", t.TempDir())
+	if r.code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !hasContact(srv.App().Contacts(), "Dana O'Neil", "+1 555-0142") || srv.App().Screen() != adbtest.ScreenList {
+		t.Errorf("contacts %+v, screen %q", srv.App().Contacts(), srv.App().Screen())
+	}
+}
+
 // A settings page the phone does not have fails the run at the skill's
 // step with am's answer; a browser task calling an android skill does
 // not check.
