@@ -136,10 +136,13 @@ func amWaitResult(out string) (status, activity string) {
 	return status, activity
 }
 
+// resumedCmd asks the activity manager for the resumed activity's lines.
+const resumedCmd = "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'"
+
 // resumedActivity asks the activity manager which activity is resumed, as
 // "package/class".
 func (d *Driver) resumedActivity(ctx context.Context) (string, error) {
-	out, err := d.dev.Shell(ctx, "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'")
+	out, err := d.dev.Shell(ctx, resumedCmd)
 	if err != nil {
 		return "", deviceError(ctx, err)
 	}

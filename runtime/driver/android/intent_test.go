@@ -71,6 +71,21 @@ func TestIntentSimulated(t *testing.T) {
 	}
 }
 
+// open is a confirmed VIEW intent: the browser shows the address; a
+// scheme no app handles fails the step.
+func TestOpenSimulated(t *testing.T) {
+	d, srv := simDriver(t)
+	res := do(t, d, action.Open, "https://example.com/x?q=1")
+	if f, _ := srv.App().Foreign(); f.Screen != adbtest.ScreenBrowser || f.Fields["url"] != "https://example.com/x?q=1" ||
+		res.Window == nil || res.Window.ID != adbtest.ChromePackage {
+		t.Fatalf("browser %+v, window %+v", f, res.Window)
+	}
+	_, err := d.Do(context.Background(), driver.Action{Op: action.Open, Text: "gopher://example.com"})
+	if err == nil || !strings.Contains(err.Error(), "unable to resolve Intent") {
+		t.Fatalf("gopher: %v", err)
+	}
+}
+
 // An intent that starts nothing, or not what was asked, fails with what
 // the phone said; values that could pass for am options or shell syntax
 // never reach the device.
