@@ -55,3 +55,28 @@ func docText(it CompletionItem) string {
 	}
 	return it.Documentation.Value
 }
+
+// TestHoverLibrarySkill: hovering a call of a project skill shows its
+// signature, description and file.
+func TestHoverLibrarySkill(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".cogflow", "skills", "browser", "search_wiki.cog")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "# Search the wiki for a keyword.\n# example: search_wiki(\"Kenya\")\nskill search_wiki(keyword: text) {\n  o = open(\"http://127.0.0.1:8088/wiki?q=\" + keyword)\n}\n"
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newTestClient(t, dir, Options{})
+	text := "task t \"é 中 😀\" {\n  driver browser\n  op1 = search_wiki(\"Kenya\")\n}\n"
+	uri := c.open("h.cog", text)
+	c.diagnostics(uri, 1)
+	var h Hover
+	c.request("textDocument/hover", pos(uri, 2, 10), &h)
+	for _, want := range []string{"search_wiki(keyword: text)", "Search the wiki for a keyword.", "browser library skill, declared in " + p} {
+		if !strings.Contains(strings.ReplaceAll(h.Contents.Value, `\_`, "_"), want) {
+			t.Errorf("hover lacks %q:\n%s", want, h.Contents.Value)
+		}
+	}
+}
