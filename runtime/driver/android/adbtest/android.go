@@ -199,7 +199,7 @@ func parseAmStart(args []string) (in amIntent, wait, ok bool) {
 		case "-W":
 			wait = true
 		case "-S", "-D", "-N":
-		case "-a", "-d", "-n", "-p", "-c", "-t", "-f", "--user":
+		case "-a", "-d", "-n", "-p", "-c", "-t", "-f", "-R", "--user":
 			if !need(1) {
 				return in, wait, false
 			}
@@ -224,6 +224,9 @@ func parseAmStart(args []string) (in amIntent, wait, ok bool) {
 			in.extras[args[i+1]] = args[i+2]
 			i += 2
 		default:
+			if strings.HasPrefix(args[i], "--activity-") || strings.HasPrefix(args[i], "--grant-") {
+				continue // intent flags: no effect on the simulated apps
+			}
 			return in, wait, false
 		}
 	}
