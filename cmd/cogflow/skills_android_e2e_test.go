@@ -87,6 +87,23 @@ func TestAndroidSkillSendText(t *testing.T) {
 	}
 }
 
+// The example workflow texts the contact it finds.
+func TestAndroidSkillsExample(t *testing.T) {
+	srv, err := adbtest.NewServer(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runWith(context.Background(), "", "run", filepath.Join("..", "..", "examples", "android_text_contact.cog"),
+		"--adb", srv.Addr(), "--yes", "--dir", t.TempDir(), "--input", "who=alice", "--input", "message=Lunch at 1?")
+	if r.code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	f, _ := srv.App().Foreign()
+	if f.Screen != adbtest.ScreenCompose || f.Fields["to"] != "+1 555-0100" || f.Fields["body"] != "Lunch at 1?" {
+		t.Errorf("compose screen %+v", f)
+	}
+}
+
 // add_contact saves the contact the INSERT intent's form was filled with;
 // the provider has it at once.
 func TestAndroidSkillAddContact(t *testing.T) {
