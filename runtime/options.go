@@ -46,5 +46,5 @@ func fillOptions(a *driver.Action, args map[string]cty.Value) error {
 			return fmt.Errorf("files must be text or a list of text, not %s", v.Type().FriendlyName())
 		}
 	}
-	return nil
+	return patternOptions(a, args) // toggle's on:, menu_path's within: (options_pattern.go)
 }
