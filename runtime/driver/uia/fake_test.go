@@ -212,7 +212,44 @@ func (f *fake) ClickablePoint(ref string) (float64, float64, bool, error) {
 
 func (f *fake) Click(x, y float64, button string, count int) error {
 	f.logf("click %s %d @%g,%g", button, count, x, y)
+	if button == "left" && count == 1 {
+		f.clickMenu(x, y)
+	}
 	return nil
+}
+
+// clickMenu does what a click does to a menu: the item under the point
+// (or whose content is) opens its submenu, or is chosen and closes the
+// menus.
+func (f *fake) clickMenu(x, y float64) {
+	var path []*Node
+	var walk func(n *Node, up []*Node)
+	walk = func(n *Node, up []*Node) {
+		up = append(up, n)
+		r := n.Rect
+		if x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H {
+			path = append([]*Node(nil), up...) // the deepest one wins
+		}
+		for _, c := range n.Children {
+			walk(c, up)
+		}
+	}
+	walk(f.root, nil)
+	for i := len(path) - 1; i >= 0; i-- {
+		n := path[i]
+		if n.ControlType != ctMenuItem {
+			continue
+		}
+		switch {
+		case n.Has(PatternExpandCollapse) && n.Expanded != 1:
+			f.expand(n)
+		case n.Has(PatternExpandCollapse):
+			f.collapse(n)
+		default:
+			f.closeMenus()
+		}
+		return
+	}
 }
 func (f *fake) MoveTo(x, y float64) error { f.logf("move @%g,%g", x, y); return nil }
 func (f *fake) Drag(x1, y1, x2, y2 float64) error {

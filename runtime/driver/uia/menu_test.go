@@ -5,7 +5,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/cogflow/cogflow/compiler"
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
@@ -32,11 +34,12 @@ func menus(t *testing.T) (*Driver, *fake) {
 	if font == nil || !font.Has(PatternExpandCollapse) {
 		t.Fatal("the MonsterMenu snapshot has no expandable Font item")
 	}
-	size := menuItem("m.size", "Size", PatternExpandCollapse)
-	underline := menuItem("m.underline", "Underline", PatternInvoke)
+	at := func(n *Node, x, y float64) *Node { n.Rect = driver.Rect{X: x, Y: y, W: 100, H: 20}; return n }
+	size := at(menuItem("m.size", "Size", PatternExpandCollapse), 1500, 1020)
+	underline := at(menuItem("m.underline", "Underline", PatternInvoke), 1500, 1040)
 	underline.Enabled = false
-	f.submenus[font.Ref] = []*Node{menuItem("m.bold", "Bold", PatternInvoke), size, underline}
-	f.submenus[size.Ref] = []*Node{menuItem("m.small", "Small", PatternInvoke), menuItem("m.large", "Large", PatternInvoke)}
+	f.submenus[font.Ref] = []*Node{at(menuItem("m.bold", "Bold", PatternInvoke), 1500, 1000), size, underline}
+	f.submenus[size.Ref] = []*Node{at(menuItem("m.small", "Small", PatternInvoke), 1600, 1020), at(menuItem("m.large", "Large", PatternInvoke), 1600, 1040)}
 
 	file := menuItem("m.file", "File", PatternExpandCollapse)
 	bar := node(ctMenuBar, "Application", "MenuBar", file)
@@ -162,5 +165,66 @@ func TestInterpreterPatternActions(t *testing.T) {
 `)
 	if err == nil || !strings.Contains(err.Error(), `the items there are "Bold", "Size", "Underline"`) {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestRecordCompileRunMenuPath records clicks through the snapshot's
+// Font menu (the application opening each submenu between the clicks),
+// compiles the trace, and runs the workflow: the three clicks are one
+// menu_path, which opens the same path by patterns; with --no-api-first
+// the clicks stay and replay as clicks.
+func TestRecordCompileRunMenuPath(t *testing.T) {
+	d, f := menus(t)
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	r, err := newRecorder(f, "", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	press := func(ms int, n *Node) {
+		t.Helper()
+		x, y := n.Rect.Center()
+		if err := r.handle(hookEvent{Mouse: true, Button: "left", X: int(x), Y: int(y), Time: t0.Add(time.Duration(ms) * time.Millisecond)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	font := findName(f.root, ctMenuItem, "Font")
+	press(1000, font)
+	f.expand(font) // the application opens the menu after the click
+	press(2000, findName(f.root, ctMenuItem, "Size"))
+	f.expand(findName(f.root, ctMenuItem, "Size"))
+	press(3000, findName(f.root, ctMenuItem, "Large"))
+	f.closeMenus()
+	press(4000, findName(f.root, ctButton, "<"))
+	tr := r.finish(t0.Add(5 * time.Second))
+	if len(tr.Events) != 4 || tr.Events[2].Target.Name != "Large" {
+		t.Fatalf("recorded %+v", tr.Events)
+	}
+
+	for _, noAPI := range []bool{false, true} {
+		res, err := compiler.Compile(tr, compiler.Options{Trace: "menu.trace.json", NoAPIFirst: noAPI})
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(res.Source)
+		// The recorder took the deepest elements under the pointer: the
+		// text blocks of Font and of the "<" button.
+		want, wantLog := `op3 = menu_path(["Font", "Size", "Large"])`, "expand Font; expand Size; invoke Large; click left 1 @1235.5,398"
+		if noAPI {
+			want, wantLog = `op3 = click(menuitem(name: "Large"))`, "click left 1 @122.5,822; expand Size; invoke Large; click left 1 @1235.5,398"
+		}
+		if !strings.Contains(src, want) {
+			t.Fatalf("no %q in\n%s", want, src)
+		}
+		d, f = menus(t)
+		if err := runOn(t, d, src); err != nil {
+			t.Fatalf("run: %v\n%s\nlog %q", err, src, f.log)
+		}
+		if got := strings.Join(f.log, "; "); got != wantLog {
+			t.Errorf("no-api-first %v: log %q, want %q", noAPI, got, wantLog)
+		}
+		// The same final state both ways: Large chosen, the menus closed.
+		if font := findName(f.root, ctMenuItem, "Font"); font.Expanded != stateCollapsed || len(font.Children) != 1 {
+			t.Errorf("no-api-first %v: Font left %s with %d children", noAPI, expandName(font.Expanded), len(font.Children))
+		}
 	}
 }
