@@ -227,12 +227,23 @@ func (m menuClick) isItem(e *trace.Element) bool {
 }
 
 // opens reports whether the click on prev opened next's menu: next's
-// snapshot (taken after prev's click) has next inside prev, or inside a
-// menu named like prev, and prev's snapshot showed no item named like next
-// inside prev.
+// snapshot (taken after prev's click) has next in prev's submenu, and
+// prev's snapshot showed no item named like next inside prev.
 func opens(prev, next menuClick) bool {
-	inside := ancestors(next.snap, next.at, func(e *trace.Element) bool {
-		return prev.isItem(e) || (e.Role == "menu" && e.Name == prev.name)
+	// The nearest menu item above next is prev (or the nearest menu is
+	// the popup named after prev): next is in prev's own submenu, where
+	// menu_path looks for it, not in a submenu of it.
+	inside := false
+	ancestors(next.snap, next.at, func(e *trace.Element) bool {
+		switch {
+		case e.Role == "menu" && e.Name == prev.name:
+			inside = true
+		case e.Role == "menuitem":
+			inside = prev.isItem(e)
+		default:
+			return false
+		}
+		return true
 	})
 	if !inside {
 		return false

@@ -74,6 +74,16 @@ func TestMenuPathRewrite(t *testing.T) {
 		{name: "next item not under the one clicked", mutate: func(t *testing.T, tr *trace.Trace) {
 			snapEl(t, tr, "s2", "m.saveas").Parent = 0 // Save As... beside the menu bar, not in File's menu
 		}, want: []string{`op1 = click(menuitem(name: "File"))`, `op2 = click(menuitem(name: "Save As..."))`, viewZoomIn}},
+		{name: "next item in a submenu of the one clicked", mutate: func(t *testing.T, tr *trace.Trace) {
+			s := tr.Snapshots["s2"]
+			snapEl(t, tr, "s2", "m.saveas").Parent = indexOf(s, "m.new") // File > New > Save As...
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, `op2 = click(menuitem(name: "Save As..."))`, viewZoomIn}},
+		{name: "click on the item's text block", mutate: func(t *testing.T, tr *trace.Trace) {
+			// ElementFromPoint gives the deepest element: the WPF item's text.
+			addEl(t, tr, "s1", "m.file", trace.Element{Ref: "m.file.text", Attributes: trace.Attributes{Role: "text", Name: "_File", Text: "_File", Visible: true}})
+			s := tr.Snapshots["s1"]
+			tr.Events[0].Target = trace.TargetOf(&s, indexOf(s, "m.file.text"))
+		}, want: []string{fileSaveAs, viewZoomIn}},
 		{name: "menu already open", mutate: func(t *testing.T, tr *trace.Trace) {
 			addEl(t, tr, "s1", "m.file", menuEl("m.saveas", "Save As..."))
 		}, want: []string{`op2 = click(menuitem(name: "Save As..."))`, viewZoomIn}},
