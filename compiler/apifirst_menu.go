@@ -9,14 +9,15 @@ package compiler
 // The snapshots must prove the run is a menu path. The UIA recorder takes
 // a click's snapshot when the button goes down, before the application
 // reacts, so a click's effect is in the next click's snapshot. A run is
-// clicks on menu items, each at the top level of a step (no modifier
+// clicks on menu items (or on an item's text), each a plain step (no modifier
 // keys, no options, an element written as constants, nothing later
 // referring to it), such that:
 //   - the first item is not inside another menu item (menu_path starts
 //     from the window's outermost items);
-//   - each next item is, in its own snapshot, inside the item clicked
-//     before it (under it, or under a menu named after it), and was not
-//     shown there in that item's snapshot: the click opened it;
+//   - each next item is, in its own snapshot, in the submenu of the item
+//     clicked before it (that item is the nearest menu item above it, or
+//     the nearest menu is named after it), and was not shown there in
+//     that item's snapshot: the click opened it;
 //   - the last item shows no submenu in the next snapshot, when there is
 //     one (it was chosen, not opened).
 // Anything less and the clicks stay: API-first never changes meaning.
