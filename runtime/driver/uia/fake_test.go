@@ -123,7 +123,7 @@ func (f *fake) Walk(window string, lim Limits) (*Node, error) {
 }
 
 func (f *fake) FromPoint(x, y int) (*Node, error) {
-	var hit *Node
+	var hit *Node // popups are on top: they are walked last
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		r := n.Rect
@@ -135,6 +135,9 @@ func (f *fake) FromPoint(x, y int) (*Node, error) {
 		}
 	}
 	walk(f.root)
+	for _, p := range f.popups {
+		walk(p)
+	}
 	if hit == nil {
 		return nil, errors.New("no element there")
 	}

@@ -41,16 +41,17 @@ func menus(t *testing.T) (*Driver, *fake) {
 	f.submenus[font.Ref] = []*Node{at(menuItem("m.bold", "Bold", PatternInvoke), 1500, 1000), size, underline}
 	f.submenus[size.Ref] = []*Node{at(menuItem("m.small", "Small", PatternInvoke), 1600, 1020), at(menuItem("m.large", "Large", PatternInvoke), 1600, 1040)}
 
-	file := menuItem("m.file", "File", PatternExpandCollapse)
+	file := at(menuItem("m.file", "File", PatternExpandCollapse), 2000, 900)
 	bar := node(ctMenuBar, "Application", "MenuBar", file)
-	bar.Ref = "m.bar"
+	bar.Ref, bar.Rect = "m.bar", driver.Rect{X: 2000, Y: 900, W: 200, H: 20}
 	root.Children = append(root.Children, bar)
-	recent := menuItem("m.recent", "Recent", PatternExpandCollapse)
-	popup := node(ctMenu, "File", "#32768", menuItem("m.saveas", "Save As...", PatternInvoke), recent, menuItem("m.exit", "Exit", PatternInvoke))
-	popup.Ref = "m.popup"
+	recent := at(menuItem("m.recent", "Recent", PatternExpandCollapse), 2000, 940)
+	popup := node(ctMenu, "File", "#32768", at(menuItem("m.saveas", "Save As...", PatternInvoke), 2000, 920), recent,
+		at(menuItem("m.exit", "Exit", PatternInvoke), 2000, 960))
+	popup.Ref, popup.Rect = "m.popup", driver.Rect{X: 2000, Y: 920, W: 100, H: 60}
 	f.popupFor[file.Ref] = popup
-	recentPopup := node(ctMenu, "", "#32768", menuItem("m.notes", "notes.txt", PatternInvoke))
-	recentPopup.Ref = "m.recentpopup"
+	recentPopup := node(ctMenu, "", "#32768", at(menuItem("m.notes", "notes.txt", PatternInvoke), 2100, 940))
+	recentPopup.Ref, recentPopup.Rect = "m.recentpopup", driver.Rect{X: 2100, Y: 940, W: 100, H: 20}
 	f.popupFor[recent.Ref] = recentPopup
 	return d, f
 }
@@ -226,5 +227,52 @@ func TestRecordCompileRunMenuPath(t *testing.T) {
 		if font := findName(f.root, ctMenuItem, "Font"); font.Expanded != stateCollapsed || len(font.Children) != 1 {
 			t.Errorf("no-api-first %v: Font left %s with %d children", noAPI, expandName(font.Expanded), len(font.Children))
 		}
+	}
+}
+
+// TestRecordCompileWin32Menu records clicks through a Win32-style menu,
+// whose submenu is a popup window of its own: the snapshot of the click in
+// the popup holds it (a root after the window's elements), which proves
+// the path, so the clicks compile into one menu_path that runs.
+func TestRecordCompileWin32Menu(t *testing.T) {
+	_, f := menus(t)
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	r, err := newRecorder(f, "", t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	press := func(ms int, n *Node) {
+		t.Helper()
+		x, y := n.Rect.Center()
+		if err := r.handle(hookEvent{Mouse: true, Button: "left", X: int(x), Y: int(y), Time: t0.Add(time.Duration(ms) * time.Millisecond)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := findName(f.root, ctMenuItem, "File")
+	press(1000, file)
+	f.expand(file)
+	press(2000, findName(f.popupFor[file.Ref], ctMenuItem, "Save As..."))
+	f.closeMenus()
+	press(3000, findName(f.root, ctButton, "<"))
+	tr := r.finish(t0.Add(4 * time.Second))
+	if tr.Events[1].Snapshot == "" || tr.Events[1].Target.Name != "Save As..." {
+		t.Fatalf("the click in the popup has no snapshot: %+v", tr.Events[1])
+	}
+	if err := tr.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	res, err := compiler.Compile(tr, compiler.Options{Trace: "win32.trace.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.Source), `op2 = menu_path(["File", "Save As..."])`) {
+		t.Fatalf("no menu_path in\n%s", res.Source)
+	}
+	d, f := menus(t)
+	if err := runOn(t, d, string(res.Source)); err != nil {
+		t.Fatalf("run: %v\nlog %q", err, f.log)
+	}
+	if got, want := strings.Join(f.log, "; "), "expand File; invoke Save As...; click left 1 @1235.5,398"; got != want {
+		t.Errorf("log %q, want %q", got, want)
 	}
 }

@@ -144,10 +144,24 @@ func (r *recorder) at(x, y int) (*trace.Target, string, error) {
 	return target, snap, nil
 }
 
-// locate finds a node in a snapshot of the foreground window.
+// locate finds a node in a snapshot of the foreground window and of the
+// popup menus open over it (Win32 shows a menu in a window of its own):
+// each popup is a root of its own after the window's elements, so a click
+// in a menu has a snapshot that shows which menu it is in.
 func (r *recorder) locate(n *Node) (*trace.Target, string) {
 	if root, err := r.auto.Walk("", DefaultLimits); err == nil && root != nil {
 		els := Normalize(root)
+		if popups, err := r.auto.Popups(DefaultLimits); err == nil {
+			for _, p := range popups {
+				offset := len(els)
+				for _, e := range Normalize(p) {
+					if e.Parent >= 0 {
+						e.Parent += offset
+					}
+					els = append(els, e)
+				}
+			}
+		}
 		tree := &driver.Tree{Title: clean(root.Name), Elements: els}
 		for i, e := range els {
 			if e.Ref == n.Ref {
