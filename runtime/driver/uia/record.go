@@ -152,12 +152,20 @@ func (r *recorder) locate(n *Node) (*trace.Target, string) {
 	if root, err := r.auto.Walk("", DefaultLimits); err == nil && root != nil {
 		els := Normalize(root)
 		if popups, err := r.auto.Popups(DefaultLimits); err == nil {
-			for _, p := range popups {
+			refs := map[string]bool{}
+			for _, e := range els {
+				refs[e.Ref] = true
+			}
+			for i, p := range popups {
 				offset := len(els)
 				for _, e := range Normalize(p) {
 					if e.Parent >= 0 {
 						e.Parent += offset
 					}
+					if refs[e.Ref] { // a path ref ("p:…") the window has too: refs are unique in a snapshot
+						e.Ref = fmt.Sprintf("popup%d:%s", i+1, e.Ref)
+					}
+					refs[e.Ref] = true
 					els = append(els, e)
 				}
 			}
