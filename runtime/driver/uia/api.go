@@ -21,15 +21,15 @@ import (
 // patternOf is the pattern behind each API-first action and the name
 // errors give it.
 var patternOf = map[action.Name]struct {
-	id   int
-	name string
+	id            int
+	name, instead string // instead: the input action that does it without the pattern
 }{
-	action.SetValue:   {PatternValue, "Value"},
-	action.Invoke:     {PatternInvoke, "Invoke"},
-	action.Toggle:     {PatternToggle, "Toggle"},
-	action.SelectItem: {PatternSelectionItem, "SelectionItem"},
-	action.Expand:     {PatternExpandCollapse, "ExpandCollapse"},
-	action.Collapse:   {PatternExpandCollapse, "ExpandCollapse"},
+	action.SetValue:   {PatternValue, "Value", "type"},
+	action.Invoke:     {PatternInvoke, "Invoke", "click"},
+	action.Toggle:     {PatternToggle, "Toggle", "click"},
+	action.SelectItem: {PatternSelectionItem, "SelectionItem", "click"},
+	action.Expand:     {PatternExpandCollapse, "ExpandCollapse", "click"},
+	action.Collapse:   {PatternExpandCollapse, "ExpandCollapse", "click"},
 }
 
 // doPattern performs an API-first action on its target.
@@ -65,8 +65,8 @@ func (d *Driver) patternNode(ctx context.Context, op action.Name, e *driver.Elem
 	}
 	p := patternOf[op]
 	if !n.Has(p.id) {
-		return nil, fmt.Errorf("%s %q has no %s pattern (UI Automation), so %s cannot act on it without the pointer; click it instead",
-			n.Role(), describe(n), p.name, op)
+		return nil, fmt.Errorf("%s %q has no %s pattern (UI Automation), so %s cannot act on it; %s acts through input instead",
+			n.Role(), describe(n), p.name, op, p.instead)
 	}
 	if !n.Enabled {
 		return nil, fmt.Errorf("%s %q is disabled", n.Role(), describe(n))
