@@ -428,6 +428,9 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 	if param == "files" {
 		return nil // upload's files: fillOptions
 	}
+	if param == "path" && a.Op == action.MenuPath {
+		return fillPath(a, v) // options_pattern.go
+	}
 	if v.Type().Equals(types.ElementCapsule) {
 		e, err := asElem(v)
 		if err != nil {

@@ -156,6 +156,12 @@ type Action struct {
 	// Text holds its URI (android).
 	Columns []string
 	Where   string
+	// On is toggle's wanted state (toggle(target, on: true)); nil flips
+	// the state, whatever it is.
+	On *bool
+	// Path is menu_path's item names, from the menu bar's item to the one
+	// invoked; Text is then the title of its within: window, if given.
+	Path []string
 }
 
 // Window is a top-level window or browser tab.
