@@ -46,6 +46,8 @@ func ReadReference(path string) (*Reference, error) {
 		val = strings.TrimSpace(val)
 		switch {
 		case line == "":
+		case key == "param" && val == "":
+			return nil, fmt.Errorf("%s:%d:1: an empty param", path, n)
 		case key == "param":
 			r.Params = append(r.Params, val)
 		case key == "mask" && strings.HasPrefix(val, "#"):

@@ -85,12 +85,17 @@ func Infer(ctx context.Context, tr *trace.Trace, opts Options) (*Goal, error) {
 func inferRules(steps []Step) *Goal {
 	g := &Goal{Source: SourceRules, Params: rulesParams(steps)}
 	var clauses []string
+	times := 1 // how many times in a row the last clause was done
 	for _, s := range steps {
 		c := clause(s)
-		if c == "" || len(clauses) > 0 && clauses[len(clauses)-1] == c {
-			continue
+		switch {
+		case c == "":
+		case len(clauses) > 0 && strings.TrimSuffix(clauses[len(clauses)-1], fmt.Sprintf(" %d times", times)) == c:
+			times++
+			clauses[len(clauses)-1] = fmt.Sprintf("%s %d times", c, times)
+		default:
+			clauses, times = append(clauses, c), 1
 		}
-		clauses = append(clauses, c)
 	}
 	if len(clauses) == 0 {
 		g.Sentence = "Do nothing (the demonstration has no steps)"
@@ -112,7 +117,7 @@ func rulesParams(steps []Step) []Param {
 	names := map[string]int{}
 	for _, s := range steps {
 		v := s.Value
-		if s.Verb == "clicked" || s.Verb == "checked" {
+		if strings.HasSuffix(s.Verb, "clicked") || s.Verb == "checked" {
 			v = s.Label
 		}
 		if !s.Param || v == "" || seen[strings.ToLower(v)] {
@@ -164,11 +169,17 @@ func clause(s Step) string {
 		return fmt.Sprintf("%s %q%s", verb, s.Value, into)
 	case "chose":
 		return fmt.Sprintf("choose %q%s", s.Value, strings.Replace(into, " into ", " in ", 1))
-	case "clicked", "checked":
-		if s.Label == "" {
-			return "click " + firstNonEmpty(s.Role, "an element")
+	case "clicked", "double-clicked", "right-clicked", "middle-clicked", "checked":
+		verb := strings.TrimSuffix(s.Verb, "ed")
+		if s.Verb == "checked" {
+			verb = "check"
 		}
-		verb := map[string]string{"clicked": "click", "checked": "check"}[s.Verb]
+		if s.Label == "" {
+			if s.Role == "" || s.Role == "generic" || s.Role == "text" {
+				return verb + " an element"
+			}
+			return verb + " a " + s.Role
+		}
 		return fmt.Sprintf("%s %q", verb, s.Label)
 	case "pressed":
 		return "press " + s.Value

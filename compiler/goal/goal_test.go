@@ -32,10 +32,10 @@ func TestInferRules(t *testing.T) {
 			`Enter "Denali" into textbox "Search", click "Search", click "Denali", select "Denali is the highest mountain in North America, with a sum…", switch to "Notes", then enter "Alaska" into textbox "Notes"`,
 			[]string{"search=Denali", "notes=Alaska"}},
 		{"../../runtime/trace/testdata/devtools_form.trace.json",
-			`Press Ctrl+a, enter "Ada Lovelace" into "Name", press Tab, enter "ada@example.org" into "Email", enter "+44 20 7946 0958" into "Phone", enter "United Kingdom" into "Country", click "Newsletter", then click "Submit"`,
+			`Press Ctrl+a, enter "Ada Lovelace" into "Name", press Tab, enter "ada@example.org" into "Email", enter "+44 20 7946 0958" into "Phone", enter "United Kingdom" into "Country", click "Newsletter", right-click "Newsletter", then click "Submit"`,
 			[]string{"name=Ada Lovelace", "email=ada@example.org", "phone=+44 20 7946 0958", "country=United Kingdom", "item=Newsletter"}},
 		{"../../runtime/trace/testdata/explorer.trace.json",
-			`Click "report-draft.docx", click "Cut", drag listitem "report-final.docx", drop it onto treeitem "Archive", then enter "Details" into combobox "View"`,
+			`Right-click "report-draft.docx", click "Cut", drag listitem "report-final.docx", drop it onto treeitem "Archive", then enter "Details" into combobox "View"`,
 			[]string{"item=report-draft.docx", "item_2=Cut", "view=Details"}},
 	}
 	for _, c := range cases {
@@ -64,13 +64,64 @@ func TestInferRules(t *testing.T) {
 	}
 }
 
+// TestRulesFolding: how raw events fold into steps and clauses.
+func TestRulesFolding(t *testing.T) {
+	el := func(role, name string) *trace.Target {
+		return &trace.Target{Attributes: trace.Attributes{Role: role, Name: name}}
+	}
+	ev := func(kind trace.Kind, tg *trace.Target, f func(*trace.Event)) trace.Event {
+		e := trace.Event{Kind: kind, Target: tg}
+		if f != nil {
+			f(&e)
+		}
+		return e
+	}
+	ctrlC := func(e *trace.Event) { e.Key = &trace.Key{Key: "c", Ctrl: true} }
+	cases := []struct {
+		name   string
+		events []trace.Event
+		want   string
+	}{
+		{"a repeated click counts", []trace.Event{ev(trace.KindClick, el("button", "+"), nil), ev(trace.KindClick, el("button", "+"), nil), ev(trace.KindClick, el("button", "+"), nil), ev(trace.KindClick, el("button", "Submit"), nil)},
+			`Click "+" 3 times, then click "Submit"`},
+		{"a label's click passes to its box", []trace.Event{ev(trace.KindClick, el("text", "Pear"), nil), ev(trace.KindClick, el("checkbox", "Pear"), nil)},
+			`Check "Pear"`},
+		{"the chord of a copy is the copy", []trace.Event{ev(trace.KindKeyDown, el("cell", "x"), ctrlC), ev(trace.KindCopy, el("cell", "x"), func(e *trace.Event) { e.Text = "x" })},
+			`Copy "x"`},
+		{"keystrokes and the focusing click are one typing", []trace.Event{ev(trace.KindClick, el("textbox", "Q"), nil), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "a" }), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "ab" }), ev(trace.KindKeyDown, el("textbox", "Q"), func(e *trace.Event) { e.Key = &trace.Key{Key: "Enter"} })},
+			`Enter "ab" into textbox "Q", then press Enter`},
+		{"no steps", nil, "Do nothing (the demonstration has no steps)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := trace.New(trace.DriverBrowser)
+			for i, e := range c.events {
+				e.ID, e.Time = "e"+string(rune('1'+i)), int64(i)
+				tr.Events = append(tr.Events, e)
+			}
+			g, err := Infer(context.Background(), tr, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Sentence != c.want {
+				t.Errorf("got  %s\nwant %s", g.Sentence, c.want)
+			}
+		})
+	}
+}
+
 // TestSecretNeverInGoal: a password typed into a secret field is neither a
 // parameter nor in the sentence nor in the trajectory a prompt shows.
 func TestSecretNeverInGoal(t *testing.T) {
 	tr := trace.New(trace.DriverBrowser)
+	// A snapshot that still holds the value (a recorder that failed to
+	// mask it) must not show it either.
+	tr.Snapshots = map[string]trace.Snapshot{"s1": {Elements: []trace.Element{
+		{Ref: "pw", Parent: -1, Attributes: trace.Attributes{Role: "textbox", Value: "hunter2"}},
+		{Ref: "go", Parent: -1, Attributes: trace.Attributes{Role: "button", Name: "Log in"}}}}}
 	tr.Events = []trace.Event{
-		{ID: "e1", Kind: trace.KindInput, Value: "hunter2", Target: &trace.Target{Attributes: trace.Attributes{Role: "textbox", Name: "Password"}, Secret: true}},
-		{ID: "e2", Time: 1, Kind: trace.KindClick, Target: &trace.Target{Attributes: trace.Attributes{Role: "button", Name: "Log in"}}},
+		{ID: "e1", Kind: trace.KindInput, Value: "hunter2", Snapshot: "s1", Target: &trace.Target{Ref: "pw", Attributes: trace.Attributes{Role: "textbox", Name: "Password"}, Secret: true}},
+		{ID: "e2", Time: 1, Kind: trace.KindClick, Snapshot: "s1", Target: &trace.Target{Ref: "go", Attributes: trace.Attributes{Role: "button", Name: "Log in"}}},
 	}
 	g, err := Infer(context.Background(), tr, Options{})
 	if err != nil {

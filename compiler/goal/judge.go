@@ -15,8 +15,8 @@ const (
 	Match   = "match"   // each trajectory fulfils the other description
 	Partial = "partial" // one does, or either only partly
 	No      = "no"      // neither does
-	// Unknown is the rules' verdict when neither trajectory has a value
-	// to compare: rules cannot tell.
+	// Unknown is the rules' verdict when a trajectory has no value to
+	// compare: rules cannot tell.
 	Unknown = "unknown"
 )
 
@@ -92,8 +92,8 @@ func Judge(ctx context.Context, a, b Described, opts Options) (*Verdict, error) 
 // combine makes two directions' answers one verdict.
 func combine(ab, ba string) string {
 	switch {
-	case ab == "" && ba == "":
-		return Unknown
+	case ab == "" || ba == "":
+		return Unknown // the rules could not tell one direction
 	case ab == Yes && ba == Yes:
 		return Match
 	case ab == Not && ba == Not:

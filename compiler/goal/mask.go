@@ -95,12 +95,27 @@ func Mask(tr *trace.Trace, m MaskSpec) (*trace.Trace, int, error) {
 func selectsID(t *trace.Target, ids map[string]bool) bool {
 	for id := range ids {
 		for _, sel := range append([]string{t.CSS}, t.Selectors...) {
-			if strings.Contains(sel, "#"+id) {
+			if selectorNames(sel, id) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// selectorNames reports whether a CSS selector has #id as a whole id
+// (#query, not #query-box).
+func selectorNames(sel, id string) bool {
+	for rest := sel; ; {
+		i := strings.Index(rest, "#"+id)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1+len(id):]
+		if rest == "" || !strings.ContainsAny(rest[:1], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") {
+			return true
+		}
+	}
 }
 
 // blank empties an element's texts; it returns 1 if there were any.
@@ -167,11 +182,12 @@ func hide(s string, needles []string) string {
 	for _, nd := range needles {
 		s = replaceFold(s, nd)
 		body := strings.TrimRight(s, "…. ")
-		if len(strings.ToLower(body)) != len(body) {
+		lb, ln := strings.ToLower(body), strings.ToLower(nd)
+		if len(lb) != len(body) || len(ln) != len(nd) {
 			continue // lower-casing changed the byte length: no cut-off match
 		}
 		for k := len(nd) - 1; k >= minPartial; k-- {
-			if strings.HasSuffix(strings.ToLower(body), strings.ToLower(nd[:k])) {
+			if strings.HasSuffix(lb, ln[:k]) {
 				s = body[:len(body)-k] + Hidden
 				break
 			}

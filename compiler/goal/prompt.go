@@ -14,6 +14,7 @@ const (
 	screenItems = 60   // texts of one screen
 	screenChars = 1800 // characters of one screen
 	itemChars   = 80   // characters of one text
+	promptSteps = 120  // steps shown; the rest are counted
 )
 
 // inferSystem is the system message of the goal request.
@@ -33,17 +34,22 @@ func Trajectory(tr *trace.Trace) string {
 func trajectory(tr *trace.Trace, steps []Step) string {
 	var b strings.Builder
 	first, last := snapshotsAtEnds(tr)
+	secret := secretRefs(tr)
 	if first != nil {
-		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, first.URL, tr.Start.URL, tr.Start.App), screenText(first))
+		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, first.URL, tr.Start.URL, tr.Start.App), screenText(first, secret))
 	} else if s := firstNonEmpty(tr.Start.URL, tr.Start.App); s != "" {
 		fmt.Fprintf(&b, "Started at: %s\n", s)
 	}
 	fmt.Fprintf(&b, "Steps (%d):\n", len(steps))
 	for i, s := range steps {
+		if i == promptSteps {
+			fmt.Fprintf(&b, "… %d more steps\n", len(steps)-i)
+			break
+		}
 		fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, s.Event, stepLine(s))
 	}
 	if last != nil && last != first {
-		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, last.URL), screenText(last))
+		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, last.URL), screenText(last, secret))
 	}
 	return b.String()
 }
@@ -88,9 +94,21 @@ func snapshotsAtEnds(tr *trace.Trace) (first, last *trace.Snapshot) {
 	return first, last
 }
 
+// secretRefs are the refs of the password fields the trace acted on:
+// their values are never shown.
+func secretRefs(tr *trace.Trace) map[string]bool {
+	refs := map[string]bool{}
+	for _, e := range tr.Events {
+		if e.Target != nil && e.Target.Secret && e.Target.Ref != "" {
+			refs[e.Target.Ref] = true
+		}
+	}
+	return refs
+}
+
 // screenText lists a snapshot's texts: the leaves' texts and the controls'
-// names, once each, capped.
-func screenText(s *trace.Snapshot) string {
+// names, once each, capped; a password field's value never.
+func screenText(s *trace.Snapshot, secret map[string]bool) string {
 	hasTextChild := make([]bool, len(s.Elements))
 	for _, e := range s.Elements {
 		if e.Parent >= 0 && e.Parent < len(hasTextChild) && (e.Text != "" || e.Name != "") {
@@ -101,7 +119,11 @@ func screenText(s *trace.Snapshot) string {
 	seen := map[string]bool{}
 	n := 0
 	for i, e := range s.Elements {
-		t := firstNonEmpty(e.Text, e.Name, e.Value, e.Placeholder)
+		value := e.Value
+		if secret[e.Ref] {
+			value = ""
+		}
+		t := firstNonEmpty(e.Text, e.Name, value, e.Placeholder)
 		if hasTextChild[i] && e.Name == "" || t == "" || seen[t] {
 			continue
 		}
@@ -182,8 +204,13 @@ func seenAt(tr *trace.Trace, steps []Step, v string) string {
 		if !ok {
 			continue
 		}
+		secret := secretRefs(tr)
 		for _, e := range s.Elements {
-			for _, x := range []string{e.Text, e.Name, e.Value} {
+			value := e.Value
+			if secret[e.Ref] {
+				value = ""
+			}
+			for _, x := range []string{e.Text, e.Name, value} {
 				if x != "" && strings.Contains(normalize(x), nv) {
 					return fmt.Sprintf("%s: on the screen (%s)", tr.Events[i].ID, describe(e.Role, capText(x, 60)))
 				}

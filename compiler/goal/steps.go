@@ -12,7 +12,7 @@ import (
 // a click that only focuses a field is dropped).
 type Step struct {
 	Event  string // the id of the event the step ends with ("e7")
-	Verb   string // typed, chose, clicked, checked, pressed, opened, selected, copied, pasted, switched to, dragged, uploaded, answered
+	Verb   string // typed, chose, clicked (double-, right-, middle-), checked, pressed, opened, selected, copied, pasted, switched to, dragged, uploaded, answered
 	Value  string // the text typed or pasted, the option chosen, the key pressed, the URL opened; empty for a secret
 	Target string // the element, described: `textbox "Name"`; empty when none
 	Label  string // the element's own label ("Name", "Submit"), unquoted
@@ -50,7 +50,7 @@ func Steps(tr *trace.Trace) []Step {
 			continue
 		case st.Verb == "typed":
 			out = dropFocusClick(out, st.Target)
-		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "":
+		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].Target != st.Target:
 			out[n-1] = st // a click on a label and the click it passes to its control
 			continue
 		case n > 0 && st.Verb == "copied" && out[n-1].Verb == "selected" && out[n-1].Value == st.Value:
@@ -60,6 +60,36 @@ func Steps(tr *trace.Trace) []Step {
 		out = append(out, st)
 	}
 	return out
+}
+
+// amongLikes reports whether the event's target was one of several
+// elements of its role under the same parent in its snapshot, or an item
+// of a list: one picked among others.
+func amongLikes(e *trace.Event, tr *trace.Trace) bool {
+	if c := e.Target.Context; c != nil && c.List != nil && c.List.Size > 1 {
+		return true
+	}
+	s, ok := tr.Snapshots[e.Snapshot]
+	if !ok || e.Target.Ref == "" {
+		return false
+	}
+	idx := -1
+	for i := range s.Elements {
+		if s.Elements[i].Ref == e.Target.Ref {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 || s.Elements[idx].Role == "" {
+		return false
+	}
+	n := 0
+	for _, x := range s.Elements {
+		if x.Parent == s.Elements[idx].Parent && x.Role == s.Elements[idx].Role {
+			n++
+		}
+	}
+	return n > 1
 }
 
 // dropFocusClick drops the last click on target when only key presses
@@ -168,11 +198,14 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 		if e.Target != nil && isTextField(attrs) {
 			return st, false // focusing a field: the typing is the step
 		}
-		st.Verb = "clicked"
-		if isToggle(st.Role) {
+		st.Verb = map[trace.Kind]string{trace.KindClick: "clicked", trace.KindDblClick: "double-clicked",
+			trace.KindRightClick: "right-clicked", trace.KindMiddleClick: "middle-clicked"}[e.Kind]
+		if isToggle(st.Role) && e.Kind == trace.KindClick {
 			st.Verb = "checked"
 		}
-		st.Param = st.Label != "" && !generic[strings.ToLower(st.Label)]
+		// A label is a choice unless it is a commit word (Submit, Search)
+		// on a control that had no like siblings to be chosen among.
+		st.Param = st.Label != "" && (!generic[strings.ToLower(st.Label)] || amongLikes(e, tr))
 	case trace.KindKeyDown:
 		k := e.Key
 		if k == nil || len([]rune(k.Key)) == 1 && !k.Ctrl && !k.Meta && !k.Alt || modifierKeys[k.Key] || clipboardKey(tr, i) {
