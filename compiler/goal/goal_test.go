@@ -90,6 +90,7 @@ func TestRulesFolding(t *testing.T) {
 			`Copy "x"`},
 		{"keystrokes and the focusing click are one typing", []trace.Event{ev(trace.KindClick, el("textbox", "Q"), nil), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "a" }), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "ab" }), ev(trace.KindKeyDown, el("textbox", "Q"), func(e *trace.Event) { e.Key = &trace.Key{Key: "Enter"} })},
 			`Enter "ab" into textbox "Q", then press Enter`},
+		{"a click into a field with no typing after it is a step", []trace.Event{ev(trace.KindClick, el("textbox", ""), nil)}, "Click a textbox"},
 		{"no steps", nil, "Do nothing (the demonstration has no steps)"},
 	}
 	for _, c := range cases {

@@ -195,9 +195,6 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 			return st, false // the click on it is the step
 		}
 	case trace.KindClick, trace.KindDblClick, trace.KindRightClick, trace.KindMiddleClick:
-		if e.Target != nil && isTextField(attrs) {
-			return st, false // focusing a field: the typing is the step
-		}
 		st.Verb = map[trace.Kind]string{trace.KindClick: "clicked", trace.KindDblClick: "double-clicked",
 			trace.KindRightClick: "right-clicked", trace.KindMiddleClick: "middle-clicked"}[e.Kind]
 		if isToggle(st.Role) && e.Kind == trace.KindClick {

@@ -148,7 +148,8 @@ func readInstruction(p *rod.Page) (string, error) {
 // instructionParams are the instruction's values: the runs of its words
 // that other instances of the task word differently (a word every other
 // instance shares, in order, is wording), each run cut at commas and
-// stripped of quotes and final stops. Instances worded another way (less
+// stripped of quotes and final stops (a run holding "quoted" parts gives
+// those parts). Instances worded another way (less
 // than half the shorter one's words in common, or a quarter less than the
 // closest one,
 // like email-inbox's other actions) are not compared; with none left, the "quoted" parts are the values.
@@ -192,7 +193,13 @@ func instructionParams(main string, others []string) []string {
 	var out []string
 	var run []string
 	flush := func() {
-		for _, v := range strings.Split(strings.Join(run, " "), ",") {
+		text := strings.Join(run, " ")
+		if q := quotedParts(text); len(q) > 0 {
+			// Quoted values with wording between them: the quoted parts.
+			out, run = append(out, q...), nil
+			return
+		}
+		for _, v := range strings.Split(text, ",") {
 			if v = strings.Trim(strings.TrimSpace(v), `"'.!?;:`); v != "" {
 				out = append(out, v)
 			}

@@ -30,6 +30,7 @@ func TestInstructionParams(t *testing.T) {
 			[]string{"Find the email by Bo and reply to them with the text \"hi\".", "Find the email by Cy and click the star icon to mark it as important."},
 			[]string{"Ann"}},
 		{`Copy the text "x" here.`, []string{"Something else entirely, worded apart from it all."}, []string{"x"}},
+		{`Enter an item that starts with "Ira" and ends with "an".`, []string{`Enter an item that starts with "Bo".`, `Enter an item that starts with "Cy".`}, []string{"Ira", "an"}},
 		{"Copy the text below and press Submit.", []string{"Copy the text below and press Submit."}, nil},
 	}
 	for _, c := range cases {
