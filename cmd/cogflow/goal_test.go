@@ -23,7 +23,7 @@ func TestGoalCommand(t *testing.T) {
 		err  string
 	}{
 		{"rules", []string{"goal", mustAbs(t, signupTrace)}, exitOK,
-			[]string{`goal: Enter "Ada" into textbox "Name", then click "Send"`, `param: name = "Ada" (e3: typed textbox "Name")`, "source: rules only (no model)"}, ""},
+			[]string{`goal: Enter "Ada" into textbox "Name", then click "Send"`, `param: name = "Ada" (e3: typed into textbox "Name")`, "source: rules only (no model)"}, ""},
 		{"no trace", []string{"goal"}, exitUsage, nil, "give one trace"},
 		{"missing file", []string{"goal", "nothere.trace.json"}, exitBadInput, nil, "nothere.trace.json"},
 	}

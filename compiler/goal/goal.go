@@ -129,7 +129,7 @@ func rulesParams(steps []Step) []Param {
 		if n := names[name]; n > 1 {
 			name = fmt.Sprintf("%s_%d", name, n)
 		}
-		ps = append(ps, Param{Name: name, Value: v, Where: fmt.Sprintf("%s: %s %s", s.Event, s.Verb, firstNonEmpty(s.Target, "(no element)"))})
+		ps = append(ps, Param{Name: name, Value: v, Where: s.where()})
 	}
 	return ps
 }

@@ -54,6 +54,22 @@ func trajectory(tr *trace.Trace, steps []Step) string {
 	return b.String()
 }
 
+// where is where a step's value was seen: `e7: typed into textbox "Name"`.
+func (s Step) where() string {
+	if s.Target == "" {
+		return s.Event + ": " + s.Verb
+	}
+	return s.Event + ": " + s.Verb + s.prep() + s.Target
+}
+
+// prep joins the verb to the element: " into ", " in ", " from ", " ".
+func (s Step) prep() string {
+	if p := map[string]string{"typed": " into ", "pasted": " into ", "chose": " in ", "selected": " in ", "copied": " from ", "pressed": " in "}[s.Verb]; p != "" {
+		return p
+	}
+	return " "
+}
+
 // stepLine is one step as the prompt says it.
 func stepLine(s Step) string {
 	line := s.Verb
@@ -64,11 +80,7 @@ func stepLine(s Step) string {
 		line += fmt.Sprintf(" %q", capText(s.Value, 200))
 	}
 	if s.Target != "" {
-		prep := map[string]string{"typed": " into ", "pasted": " into ", "chose": " in ", "selected": " in ", "copied": " from ", "pressed": " in "}[s.Verb]
-		if prep == "" {
-			prep = " "
-		}
-		line += prep + s.Target
+		line += s.prep() + s.Target
 	}
 	if s.Context != "" {
 		line += " (" + s.Context + ")"
@@ -195,7 +207,7 @@ func seenAt(tr *trace.Trace, steps []Step, v string) string {
 	for _, s := range steps {
 		for _, x := range []string{s.Value, s.Label} {
 			if x != "" && strings.Contains(normalize(x), nv) {
-				return fmt.Sprintf("%s: %s %s", s.Event, s.Verb, firstNonEmpty(s.Target, "(no element)"))
+				return s.where()
 			}
 		}
 	}
