@@ -90,6 +90,10 @@ func TestRulesFolding(t *testing.T) {
 			`Copy "x"`},
 		{"keystrokes and the focusing click are one typing", []trace.Event{ev(trace.KindClick, el("textbox", "Q"), nil), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "a" }), ev(trace.KindInput, el("textbox", "Q"), func(e *trace.Event) { e.Value = "ab" }), ev(trace.KindKeyDown, el("textbox", "Q"), func(e *trace.Event) { e.Key = &trace.Key{Key: "Enter"} })},
 			`Enter "ab" into textbox "Q", then press Enter`},
+		{"two unlabelled fields stay two", []trace.Event{
+			ev(trace.KindInput, &trace.Target{Attributes: trace.Attributes{Role: "textbox", ID: "a"}}, func(e *trace.Event) { e.Value = "x" }),
+			ev(trace.KindInput, &trace.Target{Attributes: trace.Attributes{Role: "textbox", ID: "b"}}, func(e *trace.Event) { e.Value = "y" })},
+			`Enter "x" into textbox, then enter "y" into textbox`},
 		{"a click into a field with no typing after it is a step", []trace.Event{ev(trace.KindClick, el("textbox", ""), nil)}, "Click a textbox"},
 		{"no steps", nil, "Do nothing (the demonstration has no steps)"},
 	}

@@ -26,6 +26,9 @@ type Step struct {
 	Context string
 	// Page is the title (or URL) of the page or window the step happened on.
 	Page string
+	// key identifies the element (its ref, id or path), so that two
+	// unlabelled fields are not one.
+	key string
 }
 
 // contextCap bounds the surrounding text a step keeps.
@@ -45,12 +48,12 @@ func Steps(tr *trace.Trace) []Step {
 		st.Page = page
 		n := len(out)
 		switch {
-		case n > 0 && st.Verb == "typed" && out[n-1].Verb == "typed" && out[n-1].Target == st.Target:
+		case n > 0 && st.Verb == "typed" && out[n-1].Verb == "typed" && out[n-1].key == st.key:
 			out[n-1] = st // the keystrokes of one field are one step: the last value wins
 			continue
 		case st.Verb == "typed":
-			out = dropFocusClick(out, st.Target)
-		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].Target != st.Target:
+			out = dropFocusClick(out, st.key)
+		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].key != st.key:
 			out[n-1] = st // a click on a label and the click it passes to its control
 			continue
 		case n > 0 && st.Verb == "copied" && out[n-1].Verb == "selected" && out[n-1].Value == st.Value:
@@ -92,12 +95,12 @@ func amongLikes(e *trace.Event, tr *trace.Trace) bool {
 	return n > 1
 }
 
-// dropFocusClick drops the last click on target when only key presses
-// came after it: the click focused the field the typing went into.
-func dropFocusClick(out []Step, target string) []Step {
+// dropFocusClick drops the last click on the element when only key
+// presses came after it: the click focused the field the typing went into.
+func dropFocusClick(out []Step, key string) []Step {
 	for j := len(out) - 1; j >= 0; j-- {
 		switch {
-		case out[j].Verb == "clicked" && out[j].Target == target && target != "":
+		case out[j].Verb == "clicked" && out[j].key == key && key != "":
 			return append(out[:j], out[j+1:]...)
 		case out[j].Verb != "pressed":
 			return out
@@ -146,6 +149,22 @@ func attributes(e *trace.Event, tr *trace.Trace) trace.Attributes {
 	return a
 }
 
+// elementKey identifies a target: its ref in the snapshot, else its id,
+// path or selector, else its description.
+func elementKey(t *trace.Target, a trace.Attributes, desc string) string {
+	switch {
+	case t.Ref != "":
+		return "ref " + t.Ref
+	case a.ID != "":
+		return "id " + a.ID
+	case a.Path != "":
+		return "path " + a.Path
+	case t.CSS != "":
+		return "css " + t.CSS
+	}
+	return "desc " + desc
+}
+
 // clipboardKey reports whether a keydown is the Ctrl (or Cmd) chord of a
 // copy, cut or paste whose own event follows: that event is the step.
 func clipboardKey(tr *trace.Trace, i int) bool {
@@ -171,6 +190,7 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 		attrs = attributes(e, tr)
 		st.Role, st.Label = attrs.Role, label(attrs, e.Target.Context)
 		st.Target = describe(st.Role, st.Label)
+		st.key = elementKey(e.Target, attrs, st.Target)
 		st.Secret = e.Target.Secret
 		st.Context = contextText(e.Target.Context)
 	}
