@@ -168,6 +168,10 @@ func TestMask(t *testing.T) {
 					t.Errorf("the control %q was masked too", c.label)
 				}
 			}
+			// An empty id names nothing.
+			if _, n, _ := Mask(tr, MaskSpec{IDs: []string{"#", ""}}); n != 0 {
+				t.Errorf("an empty id hid %d texts", n)
+			}
 			// The original is unchanged.
 			orig, _ := json.Marshal(tr)
 			if !strings.Contains(string(orig), jsonText(d.instruction)) {

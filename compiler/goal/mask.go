@@ -40,7 +40,9 @@ func Mask(tr *trace.Trace, m MaskSpec) (*trace.Trace, int, error) {
 	}
 	ids := map[string]bool{}
 	for _, id := range m.IDs {
-		ids[strings.TrimPrefix(id, "#")] = true
+		if id = strings.TrimPrefix(strings.TrimSpace(id), "#"); id != "" {
+			ids[id] = true // an empty id would name every element without one
+		}
 	}
 	var needles []string
 	for _, t := range m.Texts {
