@@ -234,6 +234,22 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 			return st, false
 		}
 		st.Verb, st.Value = "opened", e.URL
+	default:
+		var ok bool
+		if st, ok = otherStep(e, st); !ok {
+			return st, false
+		}
+	}
+	if st.Secret {
+		st.Value, st.Param = "", false // a password never reaches a goal or a prompt
+	}
+	return st, true
+}
+
+// otherStep makes the events that carry their own value a step: text
+// selected or copied, a tab switched to, a drag, an upload, a dialog.
+func otherStep(e *trace.Event, st Step) (Step, bool) {
+	switch e.Kind {
 	case trace.KindSelect, trace.KindCopy:
 		st.Verb, st.Value = "selected", e.Text
 		if e.Kind == trace.KindCopy {
@@ -258,9 +274,6 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 		}
 	default:
 		return st, false
-	}
-	if st.Secret {
-		st.Value, st.Param = "", false // a password never reaches a goal or a prompt
 	}
 	return st, true
 }
