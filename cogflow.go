@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
@@ -13,6 +14,7 @@ import (
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/runtime"
 	"github.com/cogflow/cogflow/stdlib/kb"
+	"github.com/cogflow/cogflow/stdlib/skills"
 )
 
 // Options configure Load and LoadSource.
@@ -24,7 +26,9 @@ type Options struct {
 	// ProjectDir is the project folder (".cogflow") whose knowledge.hcl,
 	// what `cogflow reflect` learned, is used when Knowledge is nil. A
 	// broken file is reported with the workflow's diagnostics and the
-	// default used instead. "": the default knowledge base.
+	// default used instead. "": the default knowledge base. Its skills
+	// folder (skills/<driver>/*.cog) adds the project's own skills to the
+	// ones the drivers ship (ProjectSkills).
 	ProjectDir string
 }
 
@@ -43,6 +47,7 @@ type Workflow struct {
 	treeInfo  *check.Info
 	diags     diag.List
 	knowledge *kb.KB
+	skills    *skills.Library
 }
 
 // Load reads, parses and checks the workflow file at path. The
@@ -73,15 +78,23 @@ func LoadSource(name string, src []byte, opts Options) (*Workflow, diag.List) {
 	// A file with syntax errors is still checked, as far as it parsed, so
 	// that its other errors come out together with them; it keeps no
 	// tree, since it cannot run.
+	env := kb.CheckEnv(w.knowledge)
+	w.skills = skills.Stdlib()
+	if opts.ProjectDir != "" {
+		var sdiags diag.List
+		w.skills, sdiags = ProjectSkills(opts.ProjectDir)
+		env.Skills = w.skills
+		kdiags = append(kdiags, sdiags...)
+	}
 	parsed := syntax.ParsePartial(name, src)
 	w.diags = parsed.Diags
 	var more diag.List
 	w.tree = parsed.File
 	if parsed.Diags.HasErrors() {
-		w.treeInfo, more = check.CheckPartial(parsed.File, kb.CheckEnv(w.knowledge), parsed.Broken, parsed.Mentioned)
+		w.treeInfo, more = check.CheckPartial(parsed.File, env, parsed.Broken, parsed.Mentioned)
 	} else {
 		w.file = parsed.File
-		w.info, more = check.Check(w.file, kb.CheckEnv(w.knowledge))
+		w.info, more = check.Check(w.file, env)
 		w.treeInfo = w.info
 	}
 	w.diags = append(w.diags, more...)
@@ -121,6 +134,10 @@ func (w *Workflow) Tree() (*ast.File, *check.Info) { return w.tree, w.treeInfo }
 // the interpreter.
 func (w *Workflow) Info() *check.Info { return w.info }
 
+// Skills are the library skills the workflow was checked against: the
+// drivers' and, with Options.ProjectDir, the project's.
+func (w *Workflow) Skills() *skills.Library { return w.skills }
+
 // Knowledge is the knowledge base the workflow was checked against.
 func (w *Workflow) Knowledge() *kb.KB { return w.knowledge }
 
@@ -134,9 +151,14 @@ func (w *Workflow) Task(name string) (*ast.Task, error) {
 
 // Render writes diagnostics the way the compiler does: file:line:col, the
 // source line and a caret. Lines of other files (the project's knowledge
-// base) are read from disk.
+// base and skills) are read from disk, the shipped skill libraries' from
+// the binary.
 func (w *Workflow) Render(out io.Writer, ds diag.List) {
 	ds.Render(out, func(name string) []byte {
+		if driver, ok := strings.CutPrefix(name, "stdlib/skills/"); ok {
+			b, _ := skills.StdlibSource(strings.TrimSuffix(driver, ".cog"))
+			return b
+		}
 		if name != w.name {
 			b, _ := os.ReadFile(name)
 			return b

@@ -8,6 +8,7 @@ import (
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/stdlib/kb"
+	"github.com/cogflow/cogflow/stdlib/skills"
 )
 
 // KnowledgeFileName is the project's knowledge base file inside its
@@ -37,4 +38,17 @@ func ProjectKB(dir string) (*kb.KB, diag.List) {
 		return nil, ds
 	}
 	return k, nil
+}
+
+// ProjectSkillsDir is where a project keeps its own skills, one folder per
+// driver (skills/browser/*.cog): `cogflow skills discover` writes the
+// skills it validated there.
+func ProjectSkillsDir(dir string) string { return filepath.Join(dir, "skills") }
+
+// ProjectSkills returns the skills a workflow of the project folder dir
+// may call without declaring them: the drivers' own and the project's,
+// which hide a driver's skill of the same name. A skill file that does not
+// parse is reported, and its skills are left out.
+func ProjectSkills(dir string) (*skills.Library, diag.List) {
+	return skills.WithProject(ProjectSkillsDir(dir))
 }

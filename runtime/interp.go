@@ -163,13 +163,26 @@ func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, op
 		opts.Secrets = redact.New()
 	}
 	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
-		skills: map[string]*ast.Skill{}, lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
-	for _, d := range file.Decls {
-		if s, ok := d.(*ast.Skill); ok {
-			in.skills[s.Name.Name] = s
+		skills: skillsOf(file, info), lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
+	return in
+}
+
+// skillsOf returns the skills a run of file may call, by name: the
+// library skills the checker found it calling (info.LibrarySkills) and the
+// file's own, which hide library skills of the same name.
+func skillsOf(file *ast.File, info *check.Info) map[string]*ast.Skill {
+	skills := map[string]*ast.Skill{}
+	if info != nil {
+		for name, s := range info.LibrarySkills {
+			skills[name] = s
 		}
 	}
-	return in
+	for _, d := range file.Decls {
+		if s, ok := d.(*ast.Skill); ok {
+			skills[s.Name.Name] = s
+		}
+	}
+	return skills
 }
 
 // Run executes the task. It returns an *InterruptedError (errors.Is

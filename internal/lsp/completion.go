@@ -292,6 +292,60 @@ func (b *itemBuilder) skills() {
 		}
 		b.add(sk.Name.Name, kindFunction, "skill "+sk.Name.Name+"("+strings.Join(ps, ", ")+")", "", sk.Name.Name, callSnippet(sk.Name.Name, names))
 	}
+	b.librarySkills()
+}
+
+// librarySkills offers the skills of the file's driver's library (and
+// the project's) that the file does not hide with its own.
+func (b *itemBuilder) librarySkills() {
+	if b.d.Workflow == nil {
+		return
+	}
+	driver := fileDriverName(b.d.File)
+	for _, s := range b.d.Workflow.Skills().All(driver) {
+		if driver == "" || hasSkillDecl(b.d.File, s.Name()) {
+			continue
+		}
+		var names, ps []string
+		for _, p := range s.Decl.Params {
+			names = append(names, p.Name.Name)
+			ps = append(ps, p.Name.Name+": "+typeString(p.Type))
+		}
+		doc := s.Description()
+		if ex := s.Example(); ex != "" {
+			doc += "\n\nExample: " + ex
+		}
+		b.add(s.Name(), kindFunction, s.Driver+" skill "+s.Name()+"("+strings.Join(ps, ", ")+")", doc, s.Name(), callSnippet(s.Name(), names))
+	}
+}
+
+// fileDriverName is the driver of the file's first task that names one.
+func fileDriverName(f *ast.File) string {
+	if f == nil {
+		return ""
+	}
+	for _, d := range f.Decls {
+		if t, ok := d.(*ast.Task); ok && t.Body != nil {
+			for _, s := range t.Body.Stmts {
+				if dd, ok := s.(*ast.DriverDecl); ok {
+					return dd.Name.Name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func hasSkillDecl(f *ast.File, name string) bool {
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		if s, ok := d.(*ast.Skill); ok && s.Name.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *itemBuilder) constructors() {

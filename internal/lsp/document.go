@@ -39,7 +39,7 @@ type Document struct {
 // analyze parses and checks text as the file at path, against the
 // knowledge base k.
 func analyze(uri, path string, version int32, text []byte, k *kb.KB, projectDir string) *Document {
-	w, ds := cogflow.LoadSource(path, text, cogflow.Options{Knowledge: k})
+	w, ds := cogflow.LoadSource(path, text, cogflow.Options{Knowledge: k, ProjectDir: projectDir})
 	f, info := w.Tree()
 	return &Document{URI: uri, Path: path, Version: version, Text: text, Lines: NewLineIndex(text),
 		Workflow: w, File: f, Info: info, Diags: ds, KB: w.Knowledge(), ProjectDir: projectDir}

@@ -65,7 +65,7 @@ func navHover(d *Document, off int, md bool) *Hover {
 	case ix.calleeAt(off) != nil:
 		call := ix.calleeAt(off)
 		rng = call.Fun.Rng()
-		if !hoverCallee(w, call.CalleeName()) {
+		if !hoverCallee(w, call.CalleeName()) && !hoverLibrarySkill(w, d, call.CalleeName()) {
 			return nil
 		}
 	default:
@@ -88,7 +88,7 @@ func hoverStep(w *navText, d *Document, st *ast.Step) {
 		if sk := newNavIndex(d).skills[call.CalleeName()]; sk != nil {
 			w.code(navSkillSig(sk).label)
 			w.para(fmt.Sprintf("runs skill %s, declared at line %d", sk.Name.Name, sk.Name.Range.Start.Line))
-		} else {
+		} else if !hoverLibrarySkill(w, d, call.CalleeName()) {
 			hoverCallee(w, call.CalleeName())
 		}
 	}
@@ -166,6 +166,30 @@ func hoverCallee(w *navText, name string) bool {
 		return true
 	}
 	return false
+}
+
+// hoverLibrarySkill documents a library skill the file calls: its
+// signature, description, example and the library file that declares it.
+func hoverLibrarySkill(w *navText, d *Document, name string) bool {
+	if d.Info == nil || d.Info.LibrarySkills[name] == nil || d.Workflow == nil {
+		return false
+	}
+	decl := d.Info.LibrarySkills[name]
+	w.code(navSkillSig(decl).label)
+	for _, s := range d.Workflow.Skills().All("") {
+		if s.Decl == decl {
+			if desc := s.Description(); desc != "" {
+				w.para(desc)
+			}
+			if ex := s.Example(); ex != "" {
+				w.para("Example: " + ex)
+			}
+			w.para(fmt.Sprintf("%s library skill, declared in %s at line %d", s.Driver, s.File, decl.Name.Range.Start.Line))
+			return true
+		}
+	}
+	w.para("library skill")
+	return true
 }
 
 // hoverDependency shows a dependency's subcategory and main category

@@ -22,7 +22,7 @@ func (c *checker) stepValue(s *ast.Step) (types.Type, string) {
 	if isCall {
 		name = call.CalleeName()
 	}
-	if Actions[name] != nil || c.skills[name] != nil {
+	if Actions[name] != nil || c.skillNamed(name) != nil {
 		return c.call(call, true)
 	}
 	t, secret := c.expr(s.Value)
@@ -66,7 +66,7 @@ func (c *checker) functionForm(e *ast.Call) bool {
 }
 
 func (c *checker) isCallable(name string) bool {
-	return Actions[name] != nil || c.skills[name] != nil || ElementRoles[name] || ElementPredicates[name] || hasFunction(c.env.Functions, name)
+	return Actions[name] != nil || c.skillNamed(name) != nil || ElementRoles[name] || ElementPredicates[name] || hasFunction(c.env.Functions, name)
 }
 
 // call types a call. asStep is true when the call is a step's whole value,
@@ -77,12 +77,13 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 	}
 	name := e.CalleeName()
 	ref := e.Fun.(*ast.Ref)
+	skill := c.skillNamed(name)
 	switch {
-	case c.skills[name] != nil:
+	case skill != nil:
 		if !asStep {
 			c.diags.Errorf(ref.Range, "skill %s runs as a step of its own: name = %s(…)", name, name)
 		}
-		return c.skillCall(e, c.skills[name])
+		return c.skillCall(e, skill)
 	case Actions[name] != nil:
 		if !asStep {
 			c.diags.Errorf(ref.Range, "action %s cannot be nested inside an expression; make it a step of its own and refer to it by name", name)
@@ -104,6 +105,9 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 	if c.isBroken(name) {
 		return types.AnyT, "" // a skill whose declaration is a syntax error
 	}
+	if c.otherDriverSkill(ref) {
+		return types.AnyT, ""
+	}
 	d := c.diags.Errorf(ref.Range, "unknown action or function %s", name)
 	var names []string
 	names = append(names, ActionNames()...)
@@ -111,6 +115,7 @@ func (c *checker) call(e *ast.Call, asStep bool) (types.Type, string) {
 	names = append(names, sortedKeys(ElementPredicates)...)
 	names = append(names, sortedKeys(c.env.Functions)...)
 	names = append(names, sortedKeys(c.skills)...)
+	names = append(names, c.libraryNames()...)
 	hint(d, name, names)
 	return types.AnyT, ""
 }

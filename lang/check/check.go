@@ -94,6 +94,7 @@ func check(f *ast.File, env *Env, broken, mentioned map[string]bool) (*Info, dia
 	c := &checker{env: env, info: &Info{StepTypes: map[*ast.Step]types.Type{}, Refs: map[*ast.Ref]ast.Node{}, DepTypes: map[*ast.Dependency]types.Type{}},
 		skills: map[string]*skillInfo{}, broken: broken, mentioned: mentioned}
 	c.declare(f)
+	c.fileDrv = fileDriver(f)
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Task:
@@ -111,6 +112,12 @@ type checker struct {
 	info   *Info
 	diags  diag.List
 	skills map[string]*skillInfo
+	// libSkills are the library skills called so far, by driver and name
+	// (library.go).
+	libSkills map[string]*skillInfo
+	// drv is the driver that runs the code being checked: the task's, or
+	// for a skill the file's (fileDrv) or its library's.
+	drv, fileDrv string
 	// fn is the task or skill being checked.
 	fn *funcState
 	// current is the step being checked, so that a step using its own
@@ -127,7 +134,9 @@ type checker struct {
 // skillInfo is a skill's signature, computed lazily so that skills may call
 // skills declared after them; checking marks detect recursion.
 type skillInfo struct {
-	decl     *ast.Skill
+	decl *ast.Skill
+	// driver is set for a library skill: the driver whose library it is.
+	driver   string
 	params   []types.Type
 	result   types.Type
 	checked  bool
@@ -183,6 +192,10 @@ func (c *checker) task(t *ast.Task) {
 			c.driver(d)
 		}
 	}
+	c.drv = ""
+	if driver != nil {
+		c.drv = driver.Name.Name
+	}
 	if driver == nil {
 		c.diags.Errorf(t.Name.Range, "task %s does not say which driver runs it; add `driver browser`, `driver android` or `driver uia`", t.Name.Name)
 	}
@@ -206,7 +219,12 @@ func (c *checker) skillBody(s *skillInfo) {
 		return
 	}
 	s.checking = true
-	outer, outerLoops := c.fn, c.loops
+	outer, outerLoops, outerDrv := c.fn, c.loops, c.drv
+	defer func() { c.drv = outerDrv }()
+	c.drv = c.fileDrv
+	if s.driver != "" {
+		c.drv = s.driver
+	}
 	c.loops = 0
 	c.fn = newFuncState(fmt.Sprintf("skill %s", s.decl.Name.Name), s.decl.Body)
 	s.params = make([]types.Type, len(s.decl.Params))
