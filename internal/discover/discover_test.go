@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/examples/site"
 	"github.com/cogflow/cogflow/runtime/driver"
 	_ "github.com/cogflow/cogflow/runtime/driver/browser"
@@ -213,5 +214,29 @@ func TestDiscoverDemoSite(t *testing.T) {
 	}
 	if rec.Effect != Mutating || len(rec.ParameterSets) != 3 || rec.Last() == nil || !rec.Last().Accepted || len(rec.Last().Runs) != 3 {
 		t.Errorf("order_form.json: %s", data)
+	}
+	callFromTask(t, d, dir, base)
+}
+
+// callFromTask runs a task of the project that calls the accepted skill
+// without declaring it: the project's library holds it now.
+func callFromTask(t *testing.T, d driver.Driver, dir, base string) {
+	src := "task find \"Find Denali\" {\n  driver browser\n  s1 = wiki_search(\"Denali\")\n}\n"
+	wf, ds := cogflow.LoadSource("find.cog", []byte(src), cogflow.Options{ProjectDir: dir})
+	if ds.HasErrors() {
+		t.Fatalf("a task calling the accepted skill does not check: %v", ds.Err())
+	}
+	if _, err := wf.Run(context.Background(), cogflow.RunOptions{Driver: d}); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := d.Observe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.URL != base+"/wiki?q=Denali" {
+		t.Errorf("after the task the page is %s, want the wiki's results for Denali", tree.URL)
+	}
+	if _, ds := cogflow.LoadSource("find.cog", []byte(src), cogflow.Options{}); !ds.HasErrors() {
+		t.Error("without the project, a task calling wiki_search checks; want an unknown skill")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
 	"github.com/cogflow/cogflow/stdlib/kb"
+	"github.com/cogflow/cogflow/stdlib/skills"
 )
 
 // MinSets is the fewest parameter sets a proposal must bring: the dynamic
@@ -70,6 +71,9 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 		bad("name %q is an action's name", p.Name)
 	case syntax.Keywords[p.Name]:
 		bad("name %q is a keyword", p.Name)
+	case skills.Stdlib().Lookup(driverName, p.Name) != nil:
+		// A project's skill would hide it from every task of the project.
+		bad("name %q is a skill the %s driver ships; a discovered skill may not hide it", p.Name, driverName)
 	}
 	if strings.TrimSpace(p.Description) == "" || strings.Contains(p.Description, "\n") {
 		bad("description must be one sentence on one line")

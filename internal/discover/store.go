@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
@@ -57,7 +58,7 @@ type Stored struct {
 
 // SkillsDir is where a project keeps its skills for a driver.
 func SkillsDir(projectDir, driverName string) string {
-	return filepath.Join(projectDir, "skills", driverName)
+	return filepath.Join(cogflow.ProjectSkillsDir(projectDir), driverName)
 }
 
 // Write stores an accepted skill: NAME.cog (its description, a usage
