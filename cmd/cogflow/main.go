@@ -66,6 +66,7 @@ func init() {
 		{name: "cancel", args: "BATCH [--dir .cogflow] [--temporal HOST:PORT] [--namespace NS] " + temporalConnArgs, summary: "stop a Temporal batch: its rows stop between steps", run: runCancel},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
+		{name: "skills", args: skillsArgs, summary: "discover and validate the project's skills by exploring a site; list, show and re-validate them", run: runSkills, long: skillsHelpText},
 		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},
 		{name: "reflect", args: "FILE.cog [--against REV] [--apply] [--dry-run] [--dir .cogflow]", summary: "learn from edited dependencies: propose knowledge base updates", run: runReflect},
 		{name: "cost", args: "FILE [--iterations N] [--task NAME] [--dir DIR]", summary: "estimate the LLM calls, tokens and cost of a run", run: runCost},
