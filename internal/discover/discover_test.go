@@ -121,7 +121,7 @@ func model(t *testing.T, base string) *llmtest.Server {
 			// The trajectory is in the prompt: the wiki's search form
 			// and the order form, as the exploration saw them.
 			for _, want := range []string{"Trajectory:", base + "/wiki", `textbox(name: "Search"`, base + "/form",
-				`textbox(name: "Email"`, `button(name: "Submit")`, `Action: click link(name: "Order form"`} {
+				`textbox(name: "Email"`, `button(name: "Submit")`, `Action: click listitem(text: "Order form")`} {
 				if !strings.Contains(p, want) {
 					t.Errorf("the proposal prompt lacks %q:\n%s", want, p)
 				}
