@@ -95,8 +95,9 @@ const proposals = `{"skills": [
 // the home page's Wiki and Order form navigation items first (unique
 // descriptions, which exploring finds again after going back) and judges every other
 // screen a dead end (so the survey comes back to the home page), and
-// proposes the skills once it has seen the trajectory, which it checks.
-func model(t *testing.T, base string) *llmtest.Server {
+// proposes the skills once it has seen the trajectory, which it checks:
+// the prompt must hold every text of want.
+func model(t *testing.T, base string, want ...string) *llmtest.Server {
 	return llmtest.New(t,
 		llmtest.Rule{Name: "rank", Match: llmtest.Contains("Candidates:"), Reply: func(r llmtest.Req) llmtest.Reply {
 			home := strings.Contains(r.LastUser(), "Screen: cogflow demo site")
@@ -118,12 +119,9 @@ func model(t *testing.T, base string) *llmtest.Server {
 		}},
 		llmtest.Rule{Name: "propose", Match: llmtest.Contains("Propose the skills."), Reply: func(r llmtest.Req) llmtest.Reply {
 			p := r.LastUser()
-			// The trajectory is in the prompt: the wiki's search form
-			// and the order form, as the exploration saw them.
-			for _, want := range []string{"Trajectory:", base + "/wiki", `textbox(name: "Search"`, base + "/form",
-				`textbox(name: "Email"`, `button(name: "Submit")`, `Action: click listitem(text: "Order form")`} {
-				if !strings.Contains(p, want) {
-					t.Errorf("the proposal prompt lacks %q:\n%s", want, p)
+			for _, w := range append([]string{"Trajectory:"}, want...) {
+				if !strings.Contains(p, w) {
+					t.Errorf("the proposal prompt lacks %q:\n%s", w, p)
 				}
 			}
 			if !strings.Contains(r.Prompt(), `"final_state"`) {
@@ -149,7 +147,10 @@ func client(t *testing.T, srv *llmtest.Server) llm.Client {
 func TestDiscoverDemoSite(t *testing.T) {
 	s, base := demoSite(t)
 	d := openBrowser(t)
-	srv := model(t, base)
+	// The trajectory is in the prompt: the wiki's search form and the
+	// order form, as the exploration saw them.
+	srv := model(t, base, "The agent surveyed the app with no task.", base+"/wiki", `textbox(name: "Search"`, base+"/form",
+		`textbox(name: "Email"`, `button(name: "Submit")`, `Action: click listitem(text: "Order form")`)
 	dir := t.TempDir()
 	rep, err := Discover(context.Background(), d, Options{Driver: "browser", Start: base + "/", Budget: 4,
 		Model: client(t, srv), Mutate: true, ProjectDir: dir})
@@ -239,5 +240,40 @@ func callFromTask(t *testing.T, d driver.Driver, dir, base string) {
 	}
 	if _, ds := cogflow.LoadSource("find.cog", []byte(src), cogflow.Options{}); !ds.HasErrors() {
 		t.Error("without the project, a task calling wiki_search checks; want an unknown skill")
+	}
+}
+
+// With a task, discovery follows it (follower mode): the model judges it
+// done on the wiki, and the proposal prompt says which task was followed.
+// The target is not named safe: the mutating form-fill skill is not run
+// and not written, the read-only search is.
+func TestDiscoverFollower(t *testing.T) {
+	s, base := demoSite(t)
+	d := openBrowser(t)
+	srv := model(t, base, `The agent followed the task "search the wiki" (carried out: true).`, base+"/wiki", `textbox(name: "Search"`)
+	dir := t.TempDir()
+	rep, err := Discover(context.Background(), d, Options{Driver: "browser", Start: base + "/", Task: "search the wiki", Budget: 4,
+		Model: client(t, srv), ProjectDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Mode != Follower || !rep.Reached || len(rep.Trajectory.Visits) != 2 {
+		t.Fatalf("mode %s, reached %v, %d screens; want the wiki reached in follower mode", rep.Mode, rep.Reached, len(rep.Trajectory.Visits))
+	}
+	got := map[string]bool{}
+	for _, v := range rep.Verdicts {
+		got[v.Name] = v.Accepted
+		if v.Name == "order_form" && (len(v.Runs) != 0 || len(v.Why) != 1 || v.Why[0] != NotSafe) {
+			t.Errorf("order_form on a target not named safe: %d runs, why %q", len(v.Runs), v.Why)
+		}
+	}
+	if !got["wiki_search"] || got["order_form"] || got["wiki_article"] {
+		t.Errorf("accepted: %v; want wiki_search only", got)
+	}
+	if n := len(s.State().Submissions); n != 0 {
+		t.Errorf("the order form was submitted %d times on a target not named safe", n)
+	}
+	if _, err := os.Stat(filepath.Join(SkillsDir(dir, "browser"), "order_form.cog")); err == nil {
+		t.Error("order_form.cog was written although it was not validated")
 	}
 }
