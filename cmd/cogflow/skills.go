@@ -237,6 +237,9 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 	if ds.HasErrors() {
 		c.renderFiles(ds)
 	}
+	if lib == nil {
+		return exitBadInput
+	}
 	stored, err := discover.List(*f.dir, *f.driver)
 	if err != nil {
 		return c.readError("skills list", err)

@@ -130,8 +130,13 @@ func Discover(ctx context.Context, d driver.Driver, o Options) (*Report, error) 
 		rep.Verdicts = append(rep.Verdicts, Verdict{Name: "?", Why: []string{e.Error()}})
 	}
 	t := Target{Driver: d, Start: o.Start, Mutate: o.Mutate, Knowledge: o.Knowledge}
+	named := map[string]bool{}
 	for _, p := range props {
 		c, why := Static(p, o.Driver, o.Knowledge)
+		if named[p.Name] {
+			c, why = nil, []string{fmt.Sprintf("an earlier proposal has the name %q", p.Name)}
+		}
+		named[p.Name] = true
 		if c == nil {
 			rep.Verdicts = append(rep.Verdicts, Verdict{Name: p.Name, Why: append([]string{"static validation failed"}, why...)})
 			continue
@@ -140,7 +145,8 @@ func Discover(ctx context.Context, d driver.Driver, o Options) (*Report, error) 
 		if v.Accepted && o.ProjectDir != "" {
 			paths, err := Write(o.ProjectDir, c, v, o.Start)
 			if err != nil {
-				return rep, err
+				// Validated, but not stored: it is not in the library.
+				v.Accepted, v.Why = false, append(v.Why, err.Error())
 			}
 			rep.Written = append(rep.Written, paths...)
 		}
