@@ -33,7 +33,7 @@ validates each proposal: statically (it parses, checks and declares the
 parameters it says), then dynamically (it runs once per generated parameter
 set, from --url, and the final state it promised must hold). Only skills
 that pass are written, NAME.cog with their description and a usage example,
-and NAME.json with their final-state check and validation record (never a
+and NAME.json with their final-state check and validation history (never a
 secret). A mutating skill (it submits, saves, sends) is run only on a target
 you named safe with --safe URL, or with --yes; otherwise it is reported "not
 validated" and not written.
@@ -244,15 +244,15 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 	if err != nil {
 		return c.readError("skills list", err)
 	}
-	records := map[string]*discover.Record{}
+	sidecars := map[string]*discover.Sidecar{}
 	for _, s := range stored {
-		records[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Record
+		sidecars[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Sidecar
 	}
 	for _, s := range lib.All(*f.driver) {
 		from := "shipped"
 		if s.Project {
 			from = "project"
-			if r := records[s.Name()]; r != nil {
+			if r := sidecars[s.Name()]; r != nil {
 				from = "project, " + r.Effect + ", " + lastState(r)
 			}
 		}
@@ -267,7 +267,7 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 func baseName(p string) string { return p[strings.LastIndexAny(p, `/\`)+1:] }
 
 // lastState says how the latest validation went.
-func lastState(r *discover.Record) string {
+func lastState(r *discover.Sidecar) string {
 	v := r.Last()
 	switch {
 	case v == nil:
@@ -278,7 +278,7 @@ func lastState(r *discover.Record) string {
 	return fmt.Sprintf("FAILED validation %s", v.At.Format("2006-01-02 15:04"))
 }
 
-// skillsShow prints a skill's file and, for a discovered one, its record.
+// skillsShow prints a skill's file and, for a discovered one, its sidecar.
 func (c *cli) skillsShow(f skillsFlags, rest []string) int {
 	if len(rest) != 1 {
 		fmt.Fprintln(c.stderr, "cogflow skills show: give one skill's name")
@@ -294,9 +294,9 @@ func (c *cli) skillsShow(f skillsFlags, rest []string) int {
 		return c.readError("skills show", err)
 	}
 	fmt.Fprintf(c.stdout, "# %s\n%s", s.Path, s.Source)
-	r := s.Record
+	r := s.Sidecar
 	if r == nil {
-		fmt.Fprintln(c.stdout, "(written by a person: no validation record)")
+		fmt.Fprintln(c.stdout, "(written by a person: no validation history)")
 		return exitOK
 	}
 	fmt.Fprintf(c.stdout, "\neffect: %s\nstarts at: %s\nfinal state: %s\n", r.Effect, r.Start, finalStateText(r.FinalState))
@@ -339,7 +339,7 @@ func finalStateText(f discover.FinalState) string {
 	return strings.Join(parts, "; ")
 }
 
-func setText(r *discover.Record, set map[string]string) string {
+func setText(r *discover.Sidecar, set map[string]string) string {
 	var parts []string
 	for _, p := range r.Params {
 		v, ok := set[p.Name]
@@ -371,7 +371,7 @@ func (c *cli) skillsValidate(f skillsFlags, names []string) int {
 	var todo []discover.Stored
 	for _, s := range stored {
 		name := strings.TrimSuffix(baseName(s.Path), ".cog")
-		if (len(names) == 0 && s.Record != nil) || slices.Contains(names, name) {
+		if (len(names) == 0 && s.Sidecar != nil) || slices.Contains(names, name) {
 			todo = append(todo, s)
 		}
 	}
@@ -433,17 +433,17 @@ func skillNames(ss []discover.Stored) []string {
 }
 
 // validateStored validates one stored skill and keeps the verdict in its
-// record.
+// sidecar.
 func (c *cli) validateStored(ctx context.Context, s discover.Stored, d driver.Driver, k *kb.KB, f skillsFlags, secrets map[string]string) discover.Verdict {
 	name := strings.TrimSuffix(baseName(s.Path), ".cog")
 	cand, why := s.Candidate(k)
 	if cand == nil {
 		return discover.Verdict{Name: name, Why: append([]string{"static validation failed"}, why...)}
 	}
-	t := discover.Target{Driver: d, Start: s.Record.Start, Mutate: *f.yes || safeTarget(s.Record.Start, f.safe), Knowledge: k, Secrets: secrets}
+	t := discover.Target{Driver: d, Start: s.Sidecar.Start, Mutate: *f.yes || safeTarget(s.Sidecar.Start, f.safe), Knowledge: k, Secrets: secrets}
 	v := discover.Dynamic(ctx, cand, t)
 	if len(v.Runs) == 0 {
-		return v // not run (mutating, not safe): nothing to record
+		return v // not run (mutating, not safe): nothing to keep
 	}
 	if err := s.Keep(v); err != nil {
 		v.Why = append(v.Why, err.Error())

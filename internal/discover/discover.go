@@ -4,7 +4,7 @@
 // each proposal statically (parse, checker, signature) and dynamically (the
 // skill run through package cogflow once per generated parameter set, the
 // final state checked), and writes the ones that pass, with their
-// validation record, to <project>/skills/<driver>/. It also re-validates
+// validation history, to <project>/skills/<driver>/. It also re-validates
 // and lists stored skills. It sits above package cogflow, whose Run it
 // drives, so it is not under runtime/.
 package discover

@@ -206,7 +206,7 @@ func TestDiscoverDemoSite(t *testing.T) {
 	if !strings.HasPrefix(string(src), want) || !strings.Contains(string(src), base+"/wiki?q=") {
 		t.Errorf("wiki_search.cog:\n%s\nwant it to begin with\n%s", src, want)
 	}
-	var rec Record
+	var rec Sidecar
 	data, err := os.ReadFile(filepath.Join(SkillsDir(dir, "browser"), "order_form.json"))
 	if err == nil {
 		err = json.Unmarshal(data, &rec)

@@ -26,7 +26,7 @@ func reply(base string) Proposal {
 
 // A mutating skill runs only on a target named safe. There it is
 // validated on its three sets, and what is written holds no secret: the
-// PINs are neither in the skill file nor in its record.
+// PINs are neither in the skill file nor in its sidecar.
 func TestDynamicMutatingSecret(t *testing.T) {
 	s, base := demoSite(t)
 	d := openBrowser(t)
@@ -79,11 +79,11 @@ func TestDynamicMutatingSecret(t *testing.T) {
 	if c2 == nil {
 		t.Fatal(why)
 	}
-	v = Dynamic(ctx, c2, Target{Driver: d, Start: st.Record.Start, Mutate: true})
+	v = Dynamic(ctx, c2, Target{Driver: d, Start: st.Sidecar.Start, Mutate: true})
 	if v.Accepted || !strings.Contains(strings.Join(v.Why, ""), `no value for the secret parameter "pin"`) {
 		t.Errorf("revalidation without the PIN: accepted %v, why %q", v.Accepted, v.Why)
 	}
-	v = Dynamic(ctx, c2, Target{Driver: d, Start: st.Record.Start, Mutate: true, Secrets: map[string]string{"pin": "2468"}})
+	v = Dynamic(ctx, c2, Target{Driver: d, Start: st.Sidecar.Start, Mutate: true, Secrets: map[string]string{"pin": "2468"}})
 	if !v.Accepted || len(v.Runs) != 3 {
 		t.Errorf("revalidation with the PIN: accepted %v, %d runs, why %q", v.Accepted, len(v.Runs), v.Why)
 	}

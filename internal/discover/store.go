@@ -17,13 +17,13 @@ import (
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
 
-// keptValidations bounds the validation history a record keeps.
+// keptValidations bounds the validation history a sidecar keeps.
 const keptValidations = 10
 
-// Record is a stored skill's sidecar, NAME.json beside NAME.cog: what the
+// Sidecar is a stored skill's sidecar file, NAME.json beside NAME.cog: what the
 // .cog file cannot say. It never holds a secret: a secret parameter's
 // values are left out of its sets.
-type Record struct {
+type Sidecar struct {
 	Name        string     `json:"name"`
 	Description string     `json:"description"`
 	Driver      string     `json:"driver"`
@@ -49,11 +49,11 @@ type Validation struct {
 	Runs     []Run     `json:"runs"`
 }
 
-// Stored is a skill of the project's library with its record.
+// Stored is a skill of the project's library with its sidecar.
 type Stored struct {
-	Path   string // NAME.cog
-	Source []byte
-	Record *Record // nil: a person's own skill, with no record
+	Path    string // NAME.cog
+	Source  []byte
+	Sidecar *Sidecar // nil: a person's own skill, with no sidecar
 }
 
 // SkillsDir is where a project keeps its skills for a driver.
@@ -62,8 +62,8 @@ func SkillsDir(projectDir, driverName string) string {
 }
 
 // Write stores an accepted skill: NAME.cog (its description, a usage
-// example and the body that passed) and NAME.json (its record). A NAME.cog
-// with no record is a person's own skill and is never replaced.
+// example and the body that passed) and NAME.json (its sidecar). A NAME.cog
+// with no sidecar is a person's own skill and is never replaced.
 func Write(projectDir string, c *Candidate, v Verdict, start string) ([]string, error) {
 	dir := SkillsDir(projectDir, c.Driver)
 	cog, side := filepath.Join(dir, c.Name+".cog"), filepath.Join(dir, c.Name+".json")
@@ -72,7 +72,7 @@ func Write(projectDir string, c *Candidate, v Verdict, start string) ([]string, 
 			return nil, fmt.Errorf("discover: %s exists and was not written by discovery; it is kept (rename the proposal's skill or move the file)", cog)
 		}
 	}
-	rec := &Record{Name: c.Name, Description: c.Description, Driver: c.Driver, Start: start, Effect: c.Effect,
+	rec := &Sidecar{Name: c.Name, Description: c.Description, Driver: c.Driver, Start: start, Effect: c.Effect,
 		Params: c.Params, FinalState: c.FinalState, Body: v.Body.Kind}
 	for _, set := range c.Sets {
 		kept := map[string]string{}
@@ -119,14 +119,14 @@ func example(c *Candidate) string {
 }
 
 // add appends a validation, keeping the latest ones.
-func (r *Record) add(v Verdict) {
+func (r *Sidecar) add(v Verdict) {
 	r.Validations = append(r.Validations, Validation{At: time.Now().UTC().Truncate(time.Second), Accepted: v.Accepted, Why: v.Why, Runs: v.Runs})
 	if n := len(r.Validations); n > keptValidations {
 		r.Validations = r.Validations[n-keptValidations:]
 	}
 }
 
-func (r *Record) save(path string) error {
+func (r *Sidecar) save(path string) error {
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err == nil {
 		err = os.WriteFile(path, append(data, '\n'), 0o644)
@@ -138,7 +138,7 @@ func (r *Record) save(path string) error {
 }
 
 // Last is the latest validation; nil when there is none.
-func (r *Record) Last() *Validation {
+func (r *Sidecar) Last() *Validation {
 	if r == nil || len(r.Validations) == 0 {
 		return nil
 	}
@@ -192,20 +192,20 @@ func load(path string) (Stored, error) {
 	case err != nil:
 		return Stored{}, fmt.Errorf("discover: %w", err)
 	}
-	s.Record = &Record{}
-	if err := json.Unmarshal(data, s.Record); err != nil {
+	s.Sidecar = &Sidecar{}
+	if err := json.Unmarshal(data, s.Sidecar); err != nil {
 		return Stored{}, fmt.Errorf("discover: %s: %v", side, jsonErr(err))
 	}
 	return s, nil
 }
 
 // Candidate makes a stored skill ready for dynamic validation again: its
-// file must still parse, check and declare the recorded signature (a
+// file must still parse, check and declare the signature its sidecar holds (a
 // person may have edited it).
 func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
-	r := s.Record
+	r := s.Sidecar
 	if r == nil {
-		return nil, []string{fmt.Sprintf("%s has no validation record (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
+		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
 	}
 	p := Proposal{Name: r.Name, Description: r.Description, Params: r.Params, Effect: r.Effect, FinalState: r.FinalState}
 	if _, why := checkBody(p, s.Path, string(s.Source), k); len(why) > 0 {
@@ -221,15 +221,15 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	return c, nil
 }
 
-// Keep adds the verdict of a new validation to a stored skill's record.
+// Keep adds the verdict of a new validation to a stored skill's sidecar.
 func (s Stored) Keep(v Verdict) error {
-	s.Record.add(v)
-	return s.Record.save(strings.TrimSuffix(s.Path, ".cog") + ".json")
+	s.Sidecar.add(v)
+	return s.Sidecar.save(strings.TrimSuffix(s.Path, ".cog") + ".json")
 }
 
 // Secrets lists a stored skill's secret parameters, which a revalidation
 // needs values for.
-func (r *Record) Secrets() []string {
+func (r *Sidecar) Secrets() []string {
 	var out []string
 	for _, p := range r.Params {
 		if p.Type == "secret" {

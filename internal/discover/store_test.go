@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// A stored skill is written with its record, listed and found again; a
+// A stored skill is written with its sidecar, listed and found again; a
 // person's own skill file is never replaced; an edited file whose
-// signature no longer matches its record is not validated again.
+// signature no longer matches its sidecar is not validated again.
 func TestStore(t *testing.T) {
 	c, why := Static(good(), "browser", nil)
 	if c == nil {
@@ -21,7 +21,7 @@ func TestStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	all, err := List(dir, "browser")
-	if err != nil || len(all) != 1 || all[0].Record == nil || all[0].Record.Last() == nil || !all[0].Record.Last().Accepted {
+	if err != nil || len(all) != 1 || all[0].Sidecar == nil || all[0].Sidecar.Last() == nil || !all[0].Sidecar.Last().Accepted {
 		t.Fatalf("List: %+v, %v", all, err)
 	}
 	if c2, why := all[0].Candidate(nil); c2 == nil || len(c2.Sets) != 3 {
@@ -42,9 +42,9 @@ func TestStore(t *testing.T) {
 	if _, err := Write(dir, cm, v, ""); err == nil || !strings.Contains(err.Error(), "was not written by discovery") {
 		t.Errorf("replacing a person's skill: %v", err)
 	}
-	if st, err := Find(dir, "browser", "mine"); err != nil || st.Record != nil {
+	if st, err := Find(dir, "browser", "mine"); err != nil || st.Sidecar != nil {
 		t.Errorf("Find mine: %+v, %v", st, err)
-	} else if _, why := st.Candidate(nil); !strings.Contains(strings.Join(why, ""), "has no validation record") {
+	} else if _, why := st.Candidate(nil); !strings.Contains(strings.Join(why, ""), "has no validation history") {
 		t.Errorf("a person's skill as a candidate: %v", why)
 	}
 
