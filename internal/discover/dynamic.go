@@ -66,7 +66,8 @@ type Target struct {
 // Dynamic runs each body of a candidate once per parameter set and checks
 // the final state after each run. The first body (the UI steps; a stored
 // skill's only one) must pass on every set; the API translation is kept
-// only when it passes on every set too. A mutating skill is not run
+// only when it passes on every set too and ends at the address the UI
+// steps ended at. A mutating skill is not run
 // unless t.Mutate.
 func Dynamic(ctx context.Context, c *Candidate, t Target) Verdict {
 	v := Verdict{Name: c.Name}
@@ -75,10 +76,19 @@ func Dynamic(ctx context.Context, c *Candidate, t Target) Verdict {
 		return v
 	}
 	passed := map[string]bool{}
-	for _, b := range c.Bodies {
+	ends := map[int]string{} // the first body's final address, per set
+	for k, b := range c.Bodies {
 		passed[b.Kind] = true
 		for i, set := range c.Sets {
-			r := runOnce(ctx, c, b, i, set, t)
+			r, end := runOnce(ctx, c, b, i, set, t)
+			switch {
+			case k == 0:
+				ends[i] = end
+			case r.OK && !sameAddress(end, ends[i]):
+				// An API call must give what the UI gives: its page is
+				// not confirmed by a predicate both happen to pass.
+				r.OK, r.Reason = false, fmt.Sprintf("ends at %s, the %s at %s", end, c.Bodies[0].Kind, ends[i])
+			}
 			v.Runs = append(v.Runs, r)
 			if !r.OK {
 				passed[b.Kind] = false
@@ -117,16 +127,17 @@ func (c *Candidate) body(kind string) Body {
 }
 
 // runOnce starts from the target's start, runs the validation task for
-// one set and checks the final address.
-func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]string, t Target) Run {
+// one set and checks the final address; it returns the run and the final
+// address (secrets redacted).
+func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]string, t Target) (Run, string) {
 	r := Run{Body: b.Kind, Set: i + 1}
 	began := time.Now()
 	defer func() { r.Millis = time.Since(began).Milliseconds() }()
 	inputs := map[string]string{}
 	secrets := redact.New()
-	fail := func(format string, args ...any) Run {
+	fail := func(format string, args ...any) (Run, string) {
 		r.Reason = secrets.String(fmt.Sprintf(format, args...))
-		return r
+		return r, ""
 	}
 	for _, p := range c.Params {
 		val, ok := set[p.Name]
@@ -160,23 +171,32 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 		}
 		return fail("%v", err)
 	}
+	tree, err := t.Driver.Observe(ctx)
+	if err != nil {
+		return fail("reading the final state: %v", err)
+	}
 	if want := c.FinalState.URLContains; want != "" {
 		want = substitute(want, set, func(s string) string { return s })
-		tree, err := t.Driver.Observe(ctx)
-		if err != nil {
-			return fail("reading the final state: %v", err)
-		}
-		got, err := url.QueryUnescape(tree.URL)
-		if err != nil {
-			got = tree.URL
-		}
-		if !strings.Contains(got, want) {
+		if !strings.Contains(unescape(tree.URL), want) {
 			return fail("final state: the address %s does not contain %q", tree.URL, want)
 		}
 	}
 	r.OK = true
-	return r
+	return r, secrets.String(tree.URL)
 }
+
+// unescape decodes an address's escapes, so that q=Mount+Kenya and
+// q=Mount%20Kenya both read q=Mount Kenya.
+func unescape(u string) string {
+	if d, err := url.QueryUnescape(u); err == nil {
+		return d
+	}
+	return u
+}
+
+// sameAddress compares two final addresses, escapes decoded.
+func sameAddress(a, b string) bool { return unescape(a) == unescape(b) }
+
 
 // validationTask is a file with the skill and a task that calls it with
 // the set's values (given as inputs) and then asserts the final state's

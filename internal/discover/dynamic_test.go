@@ -88,3 +88,26 @@ func TestDynamicMutatingSecret(t *testing.T) {
 		t.Errorf("revalidation with the PIN: accepted %v, %d runs, why %q", v.Accepted, len(v.Runs), v.Why)
 	}
 }
+
+// An API translation that passes the final-state check but ends elsewhere
+// than the UI steps is not kept: the skill keeps its UI steps, and says
+// why.
+func TestDynamicAPIMismatch(t *testing.T) {
+	_, base := demoSite(t)
+	d := openBrowser(t)
+	p := good()
+	p.Steps = "skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki\")\n  s2 = type(textbox(name: \"Search\"), query)\n  s3 = click(button(name: \"Search\"))\n}"
+	p.API = "skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki?q=\" + query + \"&from=api\")\n}"
+	p.ParameterSets = []map[string]any{{"query": "Denali"}, {"query": "Serengeti"}, {"query": "Zanzibar"}}
+	c, why := Static(p, "browser", nil)
+	if c == nil {
+		t.Fatal(why)
+	}
+	v := Dynamic(context.Background(), c, Target{Driver: d, Start: base + "/"})
+	why2 := strings.Join(v.Why, "\n")
+	if !v.Accepted || v.Body.Kind != BodySteps || len(v.Runs) != 4 ||
+		!strings.Contains(why2, "api, parameter set 1: ends at "+base+"/wiki?q=Denali&from=api, the steps at "+base+"/wiki?q=Denali") ||
+		!strings.Contains(why2, "the API translation failed, so the UI steps are kept") {
+		t.Errorf("accepted %v, body %q, %d runs, why:\n%s", v.Accepted, v.Body.Kind, len(v.Runs), why2)
+	}
+}
