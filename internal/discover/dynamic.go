@@ -197,7 +197,6 @@ func unescape(u string) string {
 // sameAddress compares two final addresses, escapes decoded.
 func sameAddress(a, b string) bool { return unescape(a) == unescape(b) }
 
-
 // validationTask is a file with the skill and a task that calls it with
 // the set's values (given as inputs) and then asserts the final state's
 // texts and elements, the set's values written in. A secret parameter is
