@@ -166,7 +166,14 @@ func TestDiscoverDemoSite(t *testing.T) {
 	byName := map[string]Verdict{}
 	for _, v := range rep.Verdicts {
 		byName[v.Name] = v
+		for _, r := range v.Runs {
+			t.Logf("%s %s set %d: ok %v, %d ms", v.Name, r.Body, r.Set, r.OK, r.Millis)
+			if r.Millis <= 0 {
+				t.Errorf("%s %s set %d took %d ms", v.Name, r.Body, r.Set, r.Millis)
+			}
+		}
 	}
+	t.Logf("%s mode: %d exploration steps, %d model calls, %d screens", rep.Mode, rep.Steps, rep.ModelCalls, len(rep.Trajectory.Visits))
 	cases := []struct {
 		name     string
 		accepted bool

@@ -129,10 +129,10 @@ func (c *Candidate) body(kind string) Body {
 // runOnce starts from the target's start, runs the validation task for
 // one set and checks the final address; it returns the run and the final
 // address (secrets redacted).
-func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]string, t Target) (Run, string) {
-	r := Run{Body: b.Kind, Set: i + 1}
+func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]string, t Target) (r Run, end string) {
+	r = Run{Body: b.Kind, Set: i + 1}
 	began := time.Now()
-	defer func() { r.Millis = time.Since(began).Milliseconds() }()
+	defer func() { r.Millis = time.Since(began).Milliseconds() }() // on the result: named
 	inputs := map[string]string{}
 	secrets := redact.New()
 	fail := func(format string, args ...any) (Run, string) {
