@@ -202,9 +202,15 @@ func (c *cli) skillsDiscover(f skillsFlags, rest []string) int {
 func (c *cli) printVerdicts(vs []discover.Verdict) {
 	for _, v := range vs {
 		runs := fmt.Sprintf("%d validation runs", len(v.Runs))
-		if v.Accepted {
+		if len(v.Runs) == 1 {
+			runs = "1 validation run"
+		}
+		switch {
+		case v.Accepted:
 			fmt.Fprintf(c.stdout, "accepted %s (%s; the file holds the %s)\n", v.Name, runs, v.Body.Kind)
-		} else {
+		case len(v.Runs) == 0 && len(v.Why) == 1 && v.Why[0] == discover.NotSafe:
+			fmt.Fprintf(c.stdout, "not validated %s\n", v.Name)
+		default:
 			fmt.Fprintf(c.stdout, "rejected %s (%s)\n", v.Name, runs)
 		}
 		for _, w := range v.Why {
