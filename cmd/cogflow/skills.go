@@ -21,7 +21,7 @@ import (
 	"github.com/cogflow/cogflow/stdlib/skills"
 )
 
-const skillsArgs = `discover --driver browser --url URL [--task TEXT] [--budget N] [--yes] [--safe URL …] | list [--driver D] | show NAME [--driver D] | validate [NAME …] [--yes] [--safe URL …] [--secret-env name=VAR …] [--dir .cogflow] [--headed] [--browser-url ws://…] [--chrome PATH]`
+const skillsArgs = `discover --driver browser --url URL [--task TEXT] [--budget N] [--yes] [--safe URL …] | list [--driver D] | show NAME [--driver D] | validate [NAME …] [--url URL] [--yes] [--safe URL …] [--secret-env name=VAR …] [--dir .cogflow] [--headed] [--browser-url ws://…] [--chrome PATH]`
 
 const skillsHelpText = `Skills are skill declarations a task calls without declaring them: the ones
 each driver ships (stdlib/skills) and the project's own, in
@@ -68,7 +68,7 @@ func runSkills(c *cli, args []string) int {
 	fs := c.newFlags("skills")
 	f := skillsFlags{
 		driver:     fs.String("driver", trace.DriverBrowser, "the driver whose skills: browser, android or uia"),
-		url:        fs.String("url", "", "discover: the page to start exploring and validating from"),
+		url:        fs.String("url", "", "discover: the page to start exploring and validating from; validate: instead of the one a skill was discovered from"),
 		task:       fs.String("task", "", "discover: a task to follow while exploring (without it, the site is surveyed)"),
 		dir:        fs.String("dir", defaultProjectDir, "the project folder; skills go to DIR/skills/DRIVER"),
 		browserURL: fs.String("browser-url", "", "use a running browser (ws://… or http://host:port)"),
@@ -446,7 +446,8 @@ func (c *cli) validateStored(ctx context.Context, s discover.Stored, d driver.Dr
 	if cand == nil {
 		return discover.Verdict{Name: name, Why: append([]string{"static validation failed"}, why...)}
 	}
-	t := discover.Target{Driver: d, Start: s.Sidecar.Start, Mutate: *f.yes || safeTarget(s.Sidecar.Start, f.safe), Knowledge: k, Secrets: secrets}
+	start := cmp.Or(*f.url, s.Sidecar.Start)
+	t := discover.Target{Driver: d, Start: start, Mutate: *f.yes || safeTarget(start, f.safe), Knowledge: k, Secrets: secrets}
 	v := discover.Dynamic(ctx, cand, t)
 	if len(v.Runs) == 0 {
 		return v // not run (mutating, not safe): nothing to keep

@@ -214,7 +214,7 @@ func propose(ctx context.Context, o Options, rep *Report) ([]Proposal, []error, 
 		b.WriteString("The agent surveyed the app with no task.\n")
 	}
 	b.WriteString("Trajectory:\n")
-	b.WriteString(rep.Trajectory.String(nil))
+	b.WriteString(rep.Trajectory.String())
 	b.WriteString("Propose the skills.")
 	name := o.ModelName
 	if name == "" {

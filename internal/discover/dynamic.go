@@ -67,8 +67,7 @@ type Target struct {
 // the final state after each run. The first body (the UI steps; a stored
 // skill's only one) must pass on every set; the API translation is kept
 // only when it passes on every set too and ends at the address the UI
-// steps ended at. A mutating skill is not run
-// unless t.Mutate.
+// steps ended at. A mutating skill is not run unless t.Mutate.
 func Dynamic(ctx context.Context, c *Candidate, t Target) Verdict {
 	v := Verdict{Name: c.Name}
 	if c.Effect == Mutating && !t.Mutate {
@@ -144,7 +143,7 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 		if p.Type == "secret" && !ok {
 			// A stored skill keeps no secret: the caller gives it.
 			if val, ok = t.Secrets[p.Name]; !ok {
-				return fail("no value for the secret parameter %q (it is never stored; give it with --secret %s=VALUE)", p.Name, p.Name)
+				return fail("no value for the secret parameter %q (it is never stored; give it with --secret-env %s=VARIABLE)", p.Name, p.Name)
 			}
 		}
 		inputs[p.Name] = val

@@ -134,9 +134,11 @@ func substitute(s string, values map[string]string, esc func(string) string) str
 	})
 }
 
+// clip shortens s to n characters.
 func clip(s string, n int) string {
-	if len(s) <= n {
+	r := []rune(s)
+	if len(r) <= n {
 		return s
 	}
-	return s[:n] + "…"
+	return string(r[:n]) + "…"
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/cogflow/cogflow/runtime/driver"
-	"github.com/cogflow/cogflow/runtime/redact"
 )
 
 // maxScreenLines bounds the elements one screen shows the model.
@@ -126,8 +125,9 @@ func elementLine(e *driver.Element) string {
 	return e.Role + "(" + strings.Join(attrs, ", ") + ")"
 }
 
-// String renders the trajectory for the model, secrets redacted.
-func (t Trajectory) String(secrets *redact.Set) string {
+// String renders the trajectory for the model. It holds no value typed
+// or read from a field (elementLine, actionLine), so no secret.
+func (t Trajectory) String() string {
 	var b strings.Builder
 	seen := map[string]int{}
 	for i, v := range t.Visits {
@@ -145,8 +145,5 @@ func (t Trajectory) String(secrets *redact.Set) string {
 			fmt.Fprintf(&b, "  %s\n", l)
 		}
 	}
-	if secrets == nil {
-		return b.String()
-	}
-	return secrets.String(b.String())
+	return b.String()
 }
