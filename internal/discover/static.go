@@ -114,19 +114,17 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 	if len(why) > 0 {
 		return nil, why
 	}
-	for _, b := range c.Bodies {
-		// The task that runs the skill, with the first set's values in
-		// its checks: an element description of the final state that does
-		// not check is caught here, before anything runs.
-		name := c.Name + ".validate.cog"
-		f, ds := syntax.Parse(name, []byte(validationTask(c, b, c.Sets[0])))
-		if !ds.HasErrors() {
-			_, more := check.Check(f, kb.CheckEnv(k))
-			ds = append(ds, more...)
-		}
-		for _, d := range diagLines(ds) {
-			why = append(why, "final_state: "+d)
-		}
+	// The task that runs the skill, with the first set's values in its
+	// checks: an element description of the final state that does not
+	// check is caught here, before anything runs. The bodies passed their
+	// own check, so one task says it for both.
+	f, ds := syntax.Parse(c.Name+".validate.cog", []byte(validationTask(c, c.Bodies[0], c.Sets[0])))
+	if !ds.HasErrors() {
+		_, more := check.Check(f, kb.CheckEnv(k))
+		ds = append(ds, more...)
+	}
+	for _, d := range diagLines(ds) {
+		why = append(why, "final_state: "+d)
 	}
 	if len(why) > 0 {
 		return nil, why
