@@ -410,6 +410,8 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 		return cty.StringVal(res.Text), nil
 	case spec.Result.Kind == types.Window && res.Window != nil:
 		return windowVal(res.Window), nil
+	case spec.Name == action.ReadTable:
+		return tableVal(res.Table), nil
 	case spec.Result.Kind == types.List: // multi_select: what it selected
 		return args["targets"], nil
 	}

@@ -163,6 +163,9 @@ type Result struct {
 	// Secret says Text came out of a field a secret was typed into: the
 	// run treats it as a secret too.
 	Secret bool
+	// Table is what read_table read: the table's rows, the header rows
+	// first, each a list of its cells' texts.
+	Table [][]string
 }
 
 // Capabilities tell the interpreter and the compiler what a driver does

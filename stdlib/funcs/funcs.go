@@ -67,7 +67,7 @@ type Navigator interface {
 
 // pure holds the functions that need nothing but their arguments. They are
 // built once; Library only adds the structural helpers bound to a navigator.
-var pure = mergeTables(stringFuncs, numberFuncs, listFuncs, readingFuncs)
+var pure = mergeTables(stringFuncs, numberFuncs, listFuncs, readingFuncs, urlFuncs)
 
 // Library returns the function table exposed to workflows, keyed by the
 // name used in source. nav may be nil (the checker, `cogflow check`): the
