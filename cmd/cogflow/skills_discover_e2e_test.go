@@ -11,14 +11,15 @@ import (
 )
 
 // skillsProposals are the scripted model's skills for the demo site
-// (SITE its address): a search with its API translation, a form fill, and
+// (SITE its address): a search with its API translation (through the
+// browser library's open_with_query), a form fill, and
 // a skill whose final state never holds.
 const skillsProposals = `{"skills": [
  {"name": "wiki_search", "description": "Search the wiki and show the matching articles.",
   "params": [{"name": "query", "type": "text"}],
   "parameter_sets": [{"query": "Kilimanjaro"}, {"query": "Denali"}, {"query": "Zanzibar"}],
   "steps": "skill wiki_search(query: text) {\n s1 = open(\"SITE/wiki\")\n s2 = type(textbox(name: \"Search\"), query)\n s3 = click(button(name: \"Search\"))\n}",
-  "api": "skill wiki_search(query: text) {\n s1 = open(\"SITE/wiki?q=\" + query)\n}",
+  "api": "skill wiki_search(query: text) {\n s1 = open_with_query(\"SITE/wiki\", \"q\", query)\n}",
   "effect": "read_only",
   "final_state": {"url_contains": "q={query}", "elements": ["link(name: \"{query}\")"]}},
  {"name": "order_form", "description": "Send the order form.",
@@ -55,7 +56,7 @@ func skillsModel(t *testing.T, base string) *llmtest.Server {
 			return llmtest.Reply{Text: b.String()}
 		}},
 		llmtest.Rule{Name: "propose", Match: llmtest.Contains("Propose the skills."), Reply: func(r llmtest.Req) llmtest.Reply {
-			for _, want := range []string{"The agent surveyed the app", base + "/wiki", `textbox(name: "Search", id: "q")`, `textbox(name: "Email"`} {
+			for _, want := range []string{"The agent surveyed the app", "- open_with_query(", base + "/wiki", `textbox(name: "Search", id: "q")`, `textbox(name: "Email"`} {
 				if !strings.Contains(r.LastUser(), want) {
 					t.Errorf("the proposal prompt lacks %q:\n%s", want, r.LastUser())
 				}
@@ -106,7 +107,7 @@ func TestSkillsDiscoverE2E(t *testing.T) {
 		{[]string{"list"}, exitOK, []string{"wiki_search", "Search the wiki and show the matching articles.  (project, read_only, validated",
 			"order_form", "(project, mutating, validated"}, []string{"wiki_random"}},
 		{[]string{"show", "wiki_search"}, exitOK, []string{"# example: wiki_search(\"Kilimanjaro\")", "skill wiki_search(query: text) {",
-			`parameter set 3: query = "Zanzibar"`, "the UI steps it translates:", "api, set 3: ok"}, nil},
+			`parameter set 3: query = "Zanzibar"`, `open_with_query("` + base + `/wiki", "q", query)`, "the UI steps it translates:", "api, set 3: ok"}, nil},
 		{[]string{"show", "nope"}, exitUsage, nil, nil},
 		{[]string{"validate", "order_form"}, exitStepFailed, []string{"not validated order_form\n", "not validated: mutating, target not named safe"}, nil},
 		{[]string{"validate", "--safe", base}, exitOK, []string{"accepted order_form (3 validation runs", "accepted wiki_search (3 validation runs; the file holds the api)"}, nil},
@@ -130,5 +131,16 @@ func TestSkillsDiscoverE2E(t *testing.T) {
 	}
 	if n := len(s.State().Submissions); n != 6 {
 		t.Errorf("%d order submissions after validating again on the safe target, want 6", n)
+	}
+
+	// A workflow of the project calls the skills without declaring them.
+	t.Chdir(filepath.Dir(dir))
+	wf := writeWorkflow(t, "order.cog", "task order \"Look Denali up, then order\" {\n  driver browser\n"+
+		"  s1 = wiki_search(\"Denali\")\n  s2 = order_form(\"Edmund\", \"ed@example.com\")\n}\n")
+	if r := runWith(ctx, "", "run", wf, "--yes"); r.code != exitOK {
+		t.Fatalf("a task calling the project's skills: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if sub := s.State().Submissions; len(sub) != 7 || sub[6].Name != "Edmund" {
+		t.Errorf("after the task, the submissions are %+v", sub)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/cogflow/cogflow/runtime/explore"
 	"github.com/cogflow/cogflow/runtime/llm"
 	"github.com/cogflow/cogflow/stdlib/kb"
+	"github.com/cogflow/cogflow/stdlib/skills"
 )
 
 // Modes of the exploration that collects the trajectory.
@@ -191,7 +192,8 @@ skill wiki_search(query: text) {
 
 Steps are name = action(arguments); actions include open(url), click(element), type(element, text),
 set_value(element, text), submit_form(element), enter(element), select_text(element), wait(text).
-Elements are role(name: "…", id: "…"), as the trajectory shows them. Text joins with +.
+Elements are role(name: "…", id: "…"), as the trajectory shows them. Text joins with +;
+urlquery(text) escapes a value for an address's query.
 Answer with JSON only: {"skills": [ … ]}, each skill an object with
 - "name": lower_case name; "description": one sentence;
 - "params": [{"name": …, "type": "text"|"number"|"bool"|"url"|"secret"}] (secret for passwords, PINs);
@@ -212,6 +214,12 @@ func propose(ctx context.Context, o Options, rep *Report) ([]Proposal, []error, 
 		fmt.Fprintf(&b, "The agent followed the task %q (carried out: %v).\n", o.Task, rep.Reached)
 	} else {
 		b.WriteString("The agent surveyed the app with no task.\n")
+	}
+	if lib := skills.Stdlib().All(o.Driver); len(lib) > 0 {
+		b.WriteString("Skills the driver ships, which steps may call:\n")
+		for _, s := range lib {
+			fmt.Fprintf(&b, "- %s: %s\n", s.Example(), s.Description())
+		}
 	}
 	b.WriteString("Trajectory:\n")
 	b.WriteString(rep.Trajectory.String())

@@ -67,7 +67,7 @@ const proposals = `{"skills": [
   "params": [{"name": "query", "type": "text"}],
   "parameter_sets": [{"query": "Kilimanjaro"}, {"query": "Mount Kenya"}, {"query": "Serengeti"}],
   "steps": "skill wiki_search(query: text) {\n s1 = open(\"SITE/wiki\")\n s2 = type(textbox(name: \"Search\"), query)\n s3 = click(button(name: \"Search\"))\n}",
-  "api": "skill wiki_search(query: text) {\n s1 = open(\"SITE/wiki?q=\" + query)\n}",
+  "api": "skill wiki_search(query: text) {\n s1 = open(\"SITE/wiki?q=\" + urlquery(query))\n}",
   "effect": "read_only",
   "final_state": {"url_contains": "/wiki?q={query}", "shows": ["“{query}”"], "elements": ["list(name: \"Search results\")"]}},
  {"name": "order_form", "description": "Send the order form with a name and an e-mail address.",

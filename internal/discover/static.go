@@ -104,7 +104,7 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 			continue // no API translation: the UI steps alone
 		}
 		// Positions name the body they are in.
-		src, errs := checkBody(p, p.Name+"."+b.Kind+".cog", b.Source, k)
+		src, errs := checkBody(p, driverName, p.Name+"."+b.Kind+".cog", b.Source, k)
 		if len(errs) > 0 {
 			why = append(why, errs...)
 			continue
@@ -212,14 +212,10 @@ func finalStateErrors(c *Candidate) []string {
 }
 
 // checkBody parses and checks a file that must hold one skill
-// declaration, and compares its signature with the proposal's; it returns
-// the declaration in canonical layout.
-func checkBody(p Proposal, name, src string, k *kb.KB) (string, []string) {
+// declaration, run by driver drv, and compares its signature with the
+// proposal's; it returns the declaration in canonical layout.
+func checkBody(p Proposal, drv, name, src string, k *kb.KB) (string, []string) {
 	f, ds := syntax.Parse(name, []byte(src))
-	if !ds.HasErrors() {
-		_, more := check.Check(f, kb.CheckEnv(k))
-		ds = append(ds, more...)
-	}
 	if ds.HasErrors() {
 		return "", diagLines(ds)
 	}
@@ -232,6 +228,17 @@ func checkBody(p Proposal, name, src string, k *kb.KB) (string, []string) {
 	}
 	if why := signature(s, p.Name, p.Params); why != "" {
 		return "", []string{fmt.Sprintf("%s: %s", s.Range, why)}
+	}
+	// A skill runs with the driver of the task that calls it, and only
+	// then may it call that driver's library skills: checked under a task
+	// of the driver, appended so that the skill's positions stay.
+	withTask := src + "\n\ntask discover_check \"check the skill\" {\n  driver " + drv + "\n}\n"
+	ft, ds := syntax.Parse(name, []byte(withTask))
+	if !ds.HasErrors() {
+		_, ds = check.Check(ft, kb.CheckEnv(k))
+	}
+	if ds.HasErrors() {
+		return "", diagLines(ds)
 	}
 	return strings.TrimSpace(string(printer.Format(f))), nil
 }

@@ -29,6 +29,13 @@ func TestStatic(t *testing.T) {
 		{"good with an API translation", func(p *Proposal) {
 			p.API = "skill wiki_search(query: text) {\n  s1 = open(\"http://127.0.0.1:8088/wiki?q=\" + query)\n}"
 		}, ""},
+		{"API through the browser library", func(p *Proposal) {
+			p.API = "skill wiki_search(query: text) {\n  s1 = open_with_query(\"http://127.0.0.1:8088/wiki\", \"q\", query)\n}"
+		}, ""},
+		{"a library skill's name", func(p *Proposal) {
+			p.Name = "open_with_query"
+			p.Steps = strings.ReplaceAll(p.Steps, "wiki_search", "open_with_query")
+		}, "is a skill the browser driver ships"},
 		{"action's name", func(p *Proposal) { p.Name = "click" }, `name "click" is an action's name`},
 		{"not a name", func(p *Proposal) { p.Name = "Wiki Search" }, "is not a name of the language"},
 		{"two sentences on two lines", func(p *Proposal) { p.Description = "One.\nTwo." }, "one sentence on one line"},

@@ -208,7 +208,7 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
 	}
 	p := Proposal{Name: r.Name, Description: r.Description, Params: r.Params, Effect: r.Effect, FinalState: r.FinalState}
-	if _, why := checkBody(p, s.Path, string(s.Source), k); len(why) > 0 {
+	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
 		return nil, why
 	}
 	c := &Candidate{Proposal: p, Driver: r.Driver, Bodies: []Body{{Kind: r.Body, Source: string(s.Source)}}}
