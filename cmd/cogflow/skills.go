@@ -78,7 +78,7 @@ func runSkills(c *cli, args []string) int {
 		headed:     fs.Bool("headed", false, "show the browser window"),
 		secretEnv:  inputFlags{},
 	}
-	fs.Var(&f.safe, "safe", "a target that mutating skills may change: URL (repeatable); a page under it is safe")
+	fs.Var(&f.safe, "safe", "a target that mutating skills may change: `URL` (repeatable); a page under it is safe")
 	fs.Var(f.secretEnv, "secret-env", "validate: a secret parameter's value from an environment variable, `name=VAR` (repeatable)")
 	rest, code, ok := c.parseArgs(fs, args)
 	if !ok {
