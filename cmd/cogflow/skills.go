@@ -117,8 +117,9 @@ func safeTarget(target string, safe []string) bool {
 		if err != nil || u.Host == "" {
 			continue
 		}
+		under := strings.TrimSuffix(u.Path, "/")
 		if strings.EqualFold(u.Scheme, t.Scheme) && strings.EqualFold(u.Host, t.Host) &&
-			strings.HasPrefix(cmp.Or(t.Path, "/"), strings.TrimSuffix(cmp.Or(u.Path, "/"), "/")) {
+			(under == "" || t.Path == under || strings.HasPrefix(t.Path, under+"/")) {
 			return true
 		}
 	}
