@@ -53,7 +53,7 @@ func fillOptions(a *driver.Action, args map[string]cty.Value) error {
 			return fmt.Errorf("files must be text or a list of text, not %s", v.Type().FriendlyName())
 		}
 	}
-	return nil
+	return patternOptions(a, args) // toggle's on:, menu_path's within: (options_pattern.go)
 }
 
 // tableVal is read_table's result, a list<list<text>>: the rows as the
