@@ -105,7 +105,7 @@ func TestSkillsDiscoverE2E(t *testing.T) {
 		not  []string
 	}{
 		{[]string{"list"}, exitOK, []string{"wiki_search", "Search the wiki and show the matching articles.  (project, read_only, validated",
-			"order_form", "(project, mutating, validated"}, []string{"wiki_random"}},
+			"order_form", "(project, mutating, validated", "open_with_query", "(shipped)"}, []string{"wiki_random"}},
 		{[]string{"show", "wiki_search"}, exitOK, []string{"# example: wiki_search(\"Kilimanjaro\")", "skill wiki_search(query: text) {",
 			`parameter set 3: query = "Zanzibar"`, `open_with_query("` + base + `/wiki", "q", query)`, "the UI steps it translates:", "api, set 3: ok"}, nil},
 		{[]string{"show", "nope"}, exitUsage, nil, nil},
