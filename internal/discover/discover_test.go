@@ -160,6 +160,9 @@ func TestDiscoverDemoSite(t *testing.T) {
 	if rep.Mode != Explorer || rep.Steps == 0 {
 		t.Errorf("mode %s, %d steps; want an explorer-mode survey", rep.Mode, rep.Steps)
 	}
+	if len(rep.Written) != 4 { // two skills, a .cog and a .json each
+		t.Errorf("written: %q", rep.Written)
+	}
 	if rep.ModelCalls != srv.Count() {
 		t.Errorf("report says %d model calls, the server got %d", rep.ModelCalls, srv.Count())
 	}

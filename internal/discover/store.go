@@ -8,7 +8,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -225,16 +224,4 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 func (s Stored) Keep(v Verdict) error {
 	s.Sidecar.add(v)
 	return s.Sidecar.save(strings.TrimSuffix(s.Path, ".cog") + ".json")
-}
-
-// Secrets lists a stored skill's secret parameters, which a revalidation
-// needs values for.
-func (r *Sidecar) Secrets() []string {
-	var out []string
-	for _, p := range r.Params {
-		if p.Type == "secret" {
-			out = append(out, p.Name)
-		}
-	}
-	return slices.Clip(out)
 }
