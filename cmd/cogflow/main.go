@@ -66,6 +66,7 @@ func init() {
 		{name: "cancel", args: "BATCH [--dir .cogflow] [--temporal HOST:PORT] [--namespace NS] " + temporalConnArgs, summary: "stop a Temporal batch: its rows stop between steps", run: runCancel},
 		{name: "config", args: "[--dir DIR]", summary: "print the effective configuration, the API key masked", run: runConfigCmd},
 		{name: "kb", args: "init|list|show NAME|validate [FILE] [--dir .cogflow] [--force]", summary: "manage the project's knowledge base of cognitive dependencies", run: runKB},
+		{name: "skills", args: skillsArgs, summary: "discover and validate the project's skills by exploring a site; list, show and re-validate them", run: runSkills, long: skillsHelpText},
 		{name: "knowledge", args: knowledgeArgs, summary: knowledgeSummary, run: runKnowledge, long: knowledgeHelpText},
 		{name: "goal", args: goalArgs, summary: "infer the goal of a demonstration: its sentence and parameters (rules only without a model)", run: runGoal},
 		{name: "judge", args: judgeArgs, summary: "judge whether two goal descriptions, each with its trajectory, mean the same task (match, partial, no)", run: runJudge},
