@@ -103,6 +103,16 @@ eval-replay-miniwob:
 eval:
 	$(GO) run ./tools/eval/miniwob eval $(EVAL_FLAGS)
 
+# Goals identified from trajectories (issue 19): each MiniWoB++ task is
+# demonstrated once; its instruction (#query) is the reference goal, masked
+# in the trace before inferring; the project's own demonstrations with
+# known task titles are added; `cogflow eval goals` prints the agreement
+# table. Rules only unless GOALS_FLAGS=-model (the configured model).
+# Fixtures from ../shared/fixtures or $COGFLOW_FIXTURES, never copied.
+.PHONY: eval-goals
+eval-goals:
+	$(GO) run ./tools/eval/miniwob goals $(GOALS_FLAGS)
+
 # The VS Code extension (editor-support/vscode). Its npm packages are
 # installed exactly as package-lock.json pins them; npm ci fails when npm or
 # its registry cannot be reached, so the tests never skip. `make vsix`
