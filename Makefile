@@ -109,8 +109,12 @@ eval:
 # known task titles are added; `cogflow eval goals` prints the agreement
 # table. Rules only unless GOALS_FLAGS=-model (the configured model).
 # Fixtures from ../shared/fixtures or $COGFLOW_FIXTURES, never copied.
+# First, the protocol end to end on three of those tasks with a scripted
+# model that checks no prompt shows the instruction (a test that reads the
+# third-party fixtures, so it runs here and not in make test).
 .PHONY: eval-goals
 eval-goals:
+	COGFLOW_EVAL_FIXTURES=1 $(GO) test -count=1 -run TestGoalsProtocolOnFixtures ./tools/eval/miniwob
 	$(GO) run ./tools/eval/miniwob goals $(GOALS_FLAGS)
 
 # The VS Code extension (editor-support/vscode). Its npm packages are
