@@ -117,6 +117,13 @@ eval-goals:
 	COGFLOW_EVAL_FIXTURES=1 $(GO) test -count=1 -run TestGoalsProtocolOnFixtures ./tools/eval/miniwob
 	$(GO) run ./tools/eval/miniwob goals $(GOALS_FLAGS)
 
+# The browser's API-first actions (read_table, set_value) solving MiniWoB++
+# tasks (read-table, choose-list, enter-time), judged by the tasks' own
+# rewards. Third-party fixtures, so not part of `make test`.
+.PHONY: eval-browser-actions
+eval-browser-actions:
+	COGFLOW_EVAL_FIXTURES=1 $(GO) test -count=1 -run TestAPIActionsOnMiniWoB ./runtime/driver/browser
+
 # The VS Code extension (editor-support/vscode). Its npm packages are
 # installed exactly as package-lock.json pins them; npm ci fails when npm or
 # its registry cannot be reached, so the tests never skip. `make vsix`

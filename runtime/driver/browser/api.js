@@ -58,7 +58,9 @@ function apiSetValue(a) {
   fire(el, 'change');
   const got = isField(el) ? el.value : norm(el.innerText);
   const ok = isField(el) ? sameValue(el, got, text) : got === norm(text);
-  if (!ok) return { err: 'the field ' + describe(el) + ' holds ' + apiShown(el, got, a.sec) + ' after set_value ' + apiShown(el, text, a.sec) + notTaken(el) };
+  // describe() quotes an editable element's text, which may be the secret.
+  const who = a.sec && !isField(el) ? el.localName + (el.id ? '#' + el.id : '') : describe(el);
+  if (!ok) return { err: 'the field ' + who + ' holds ' + apiShown(el, got, a.sec) + ' after set_value ' + apiShown(el, text, a.sec) + notTaken(el) };
   return { text };
 }
 
