@@ -112,6 +112,27 @@ eval-replay-miniwob:
 eval:
 	$(GO) run ./tools/eval/miniwob eval $(EVAL_FLAGS)
 
+# Goals identified from trajectories (issue 19): each MiniWoB++ task is
+# demonstrated once; its instruction (#query) is the reference goal, masked
+# in the trace before inferring; the project's own demonstrations with
+# known task titles are added; `cogflow eval goals` prints the agreement
+# table. Rules only unless GOALS_FLAGS=-model (the configured model).
+# Fixtures from ../shared/fixtures or $COGFLOW_FIXTURES, never copied.
+# First, the protocol end to end on three of those tasks with a scripted
+# model that checks no prompt shows the instruction (a test that reads the
+# third-party fixtures, so it runs here and not in make test).
+.PHONY: eval-goals
+eval-goals:
+	COGFLOW_EVAL_FIXTURES=1 $(GO) test -count=1 -run TestGoalsProtocolOnFixtures ./tools/eval/miniwob
+	$(GO) run ./tools/eval/miniwob goals $(GOALS_FLAGS)
+
+# The browser's API-first actions (read_table, set_value) solving MiniWoB++
+# tasks (read-table, choose-list, enter-time), judged by the tasks' own
+# rewards. Third-party fixtures, so not part of `make test`.
+.PHONY: eval-browser-actions
+eval-browser-actions:
+	COGFLOW_EVAL_FIXTURES=1 $(GO) test -count=1 -run TestAPIActionsOnMiniWoB ./runtime/driver/browser
+
 # The VS Code extension (editor-support/vscode). Its npm packages are
 # installed exactly as package-lock.json pins them; npm ci fails when npm or
 # its registry cannot be reached, so the tests never skip. `make vsix`

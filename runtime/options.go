@@ -5,6 +5,7 @@ import (
 
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -31,6 +32,12 @@ func fillOptions(a *driver.Action, args map[string]cty.Value) error {
 	if a.Button, err = text("button"); err != nil {
 		return err
 	}
+	if a.Op == action.DownloadLink {
+		// download_link's to: is the file or folder to write to.
+		if a.Text, err = text("to"); err != nil {
+			return err
+		}
+	}
 	if v, ok := args["files"]; ok && !v.IsNull() {
 		switch {
 		case v.Type().Equals(cty.String):
@@ -46,5 +53,26 @@ func fillOptions(a *driver.Action, args map[string]cty.Value) error {
 			return fmt.Errorf("files must be text or a list of text, not %s", v.Type().FriendlyName())
 		}
 	}
-	return nil
+	return patternOptions(a, args) // toggle's on:, menu_path's within: (options_pattern.go)
+}
+
+// tableVal is read_table's result, a list<list<text>>: the rows as the
+// driver read them (the header rows first).
+func tableVal(rows [][]string) cty.Value {
+	if len(rows) == 0 {
+		return cty.ListValEmpty(cty.List(cty.String))
+	}
+	out := make([]cty.Value, len(rows))
+	for i, r := range rows {
+		if len(r) == 0 {
+			out[i] = cty.ListValEmpty(cty.String)
+			continue
+		}
+		cells := make([]cty.Value, len(r))
+		for j, c := range r {
+			cells[j] = cty.StringVal(c)
+		}
+		out[i] = cty.ListVal(cells)
+	}
+	return cty.ListVal(out)
 }

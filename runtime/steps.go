@@ -386,6 +386,9 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 	if err := fillOptions(&a, args); err != nil {
 		return cty.NilVal, err
 	}
+	if err := fillAndroidArgs(&a, args); err != nil {
+		return cty.NilVal, err
+	}
 	if a.Target != nil && a.Target.Secret && a.Text != "" && secretParam(spec) != "" && !in.secrets.Holds(a.Text) {
 		// A plain text typed into a password field is a secret from now
 		// on: the step's record is written after this, and the journal
@@ -395,7 +398,7 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 			return cty.NilVal, err
 		}
 	}
-	a.Secret = in.secrets.Holds(a.Text)
+	a.Secret = in.secrets.Holds(a.Text) || holdsSecret(a, in.secrets.Holds)
 	res, err := in.drv.Do(ctx, a)
 	if err != nil {
 		return cty.NilVal, err
@@ -410,6 +413,10 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 		return cty.StringVal(res.Text), nil
 	case spec.Result.Kind == types.Window && res.Window != nil:
 		return windowVal(res.Window), nil
+	case spec.Name == action.ReadTable:
+		return tableVal(res.Table), nil
+	case spec.Name == action.ContentQuery:
+		return rowsVal(res.Rows), nil
 	case spec.Result.Kind == types.List: // multi_select: what it selected
 		return args["targets"], nil
 	}
@@ -420,6 +427,9 @@ func (in *Interp) act(ctx context.Context, spec *check.Action, args map[string]c
 func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v cty.Value, target **Elem) error {
 	if param == "files" {
 		return nil // upload's files: fillOptions
+	}
+	if param == "path" && a.Op == action.MenuPath {
+		return fillPath(a, v) // options_pattern.go
 	}
 	if v.Type().Equals(types.ElementCapsule) {
 		e, err := asElem(v)
@@ -457,6 +467,10 @@ func (in *Interp) fill(ctx context.Context, a *driver.Action, param string, v ct
 		f, _ := v.AsBigFloat().Float64()
 		a.Number = f
 	case cty.String:
+		if param == "data" && a.Op == action.Intent {
+			a.Data = v.AsString() // intent's data URI; its action is Text
+			break
+		}
 		if param == "activity" && a.Text != "" {
 			// launch(app, activity:) — the driver takes "pkg/activity",
 			// the form of `am start -n` and of a recorded start.

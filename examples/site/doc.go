@@ -38,7 +38,8 @@
 //	               "Reply", which shows textbox "Reply", textbox "PIN" (a
 //	               password field) and button "Send"
 //	/sheet         table "Orders" (Name, Email, Phone, Country, Amount),
-//	               textbox "Total", button "Save"
+//	               link "Download orders (CSV)" (/sheet/orders.csv, the
+//	               table as a CSV attachment), textbox "Total", button "Save"
 //
 // # Layouts
 //

@@ -49,6 +49,7 @@ func (s *Site) routes() *http.ServeMux {
 	m.HandleFunc("POST /mail/sign-out", s.signOut)
 	m.HandleFunc("GET /sheet", s.sheet)
 	m.HandleFunc("POST /sheet", s.saveSheet)
+	m.HandleFunc("GET /sheet/orders.csv", s.ordersCSV)
 	m.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
 		render(w, http.StatusNotFound, "notfound", notFoundView{frame: frame{Title: "Not found"}, Path: r.URL.Path})
 	})

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -436,6 +437,19 @@ func TestPages(t *testing.T) {
 		wantEqual(t, "label of the total box", labelOf(doc, "total"), "Total")
 		if !slices.Contains(buttons(doc), "Save") {
 			t.Errorf("no Save button: %v", buttons(doc))
+		}
+		// The download link's CSV is the table, header row first.
+		resp, body := get(t, srv, "/sheet/orders.csv")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Disposition") != `attachment; filename="orders.csv"` {
+			t.Fatalf("GET /sheet/orders.csv: %d %q", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+		}
+		recs, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+		if err != nil || len(recs) != len(rows)+1 {
+			t.Fatalf("orders.csv: %d records (%v), want %d", len(recs), err, len(rows)+1)
+		}
+		wantEqual(t, "csv header", recs[0], headers(tbl))
+		for i, r := range rows {
+			wantEqual(t, fmt.Sprintf("csv row %d", i), recs[i+1], r)
 		}
 	})
 

@@ -108,7 +108,7 @@ func init() {
 		{Name: action.SelectItem, Params: []Param{req("target", el)}, Result: el, Doc: "select the item (UIA SelectionItem pattern)"},
 		{Name: action.Expand, Params: []Param{req("target", el)}, Result: el, Doc: "expand the element (UIA ExpandCollapse pattern)"},
 		{Name: action.Collapse, Params: []Param{req("target", el)}, Result: el, Doc: "collapse the element (UIA ExpandCollapse pattern)"},
-		{Name: action.MenuPath, Params: []Param{req("path", types.ListOf(txt)), {Name: "within", Types: []types.Type{window}, Optional: true, NamedOnly: true}}, Result: el, Doc: `open a menu path by its items' names, such as ["File", "Save As"]: each item expanded, the last invoked`},
+		{Name: action.MenuPath, Params: []Param{req("path", types.ListOf(txt)), {Name: "within", Types: []types.Type{window}, Optional: true, NamedOnly: true}}, Result: void, Doc: `open a menu path by its items' names, such as ["File", "Save As"]: each item expanded, the last invoked`},
 	} {
 		Actions[string(a.Name)] = a
 	}

@@ -19,9 +19,12 @@ type docBlock struct {
 	src  string
 }
 
-func docBlocks(t *testing.T) []docBlock {
+func docBlocks(t *testing.T) []docBlock { return docBlocksOf(t, "../../docs/language.md") }
+
+// docBlocksOf reads the fenced cog blocks of a doc page.
+func docBlocksOf(t *testing.T, path string) []docBlock {
 	t.Helper()
-	data, err := os.ReadFile("../../docs/language.md")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +77,26 @@ func TestDocExamplesCheck(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("found %d cog blocks, the reference should have one per section", n)
+	}
+}
+
+// TestSkillsDocExamplesCheck: the ```cog blocks of docs/skills.md, which
+// call the shipped skill libraries, check and are in canonical layout.
+func TestSkillsDocExamplesCheck(t *testing.T) {
+	blocks := docBlocksOf(t, "../../docs/skills.md")
+	if len(blocks) < 3 {
+		t.Fatalf("docs/skills.md has %d cog blocks; one per driver at least", len(blocks))
+	}
+	for _, b := range blocks {
+		name := fmt.Sprintf("skills.md:%d", b.line)
+		for _, d := range checkSource(name, b.src) {
+			t.Errorf("%s: %s", name, d)
+		}
+		if f, _ := syntax.Parse(name, []byte(b.src)); f != nil {
+			if got := string(printer.Format(f)); got != b.src {
+				t.Errorf("block at line %d is not in canonical layout:\n%s", b.line, got)
+			}
+		}
 	}
 }
 

@@ -147,6 +147,21 @@ type Action struct {
 	// derived from one): a driver never logs it and covers it in the
 	// screenshots it takes while the page shows it.
 	Secret bool
+	// Data, Package and Extras are intent's data URI, package (or
+	// "package/activity" component) and "key=value" string extras; Text
+	// holds its action (android).
+	Data, Package string
+	Extras        []string
+	// Columns and Where are content_query's projection and selection;
+	// Text holds its URI (android).
+	Columns []string
+	Where   string
+	// On is toggle's wanted state (toggle(target, on: true)); nil flips
+	// the state, whatever it is.
+	On *bool
+	// Path is menu_path's item names, from the menu bar's item to the one
+	// invoked; Text is then the title of its within: window, if given.
+	Path []string
 }
 
 // Window is a top-level window or browser tab.
@@ -163,6 +178,11 @@ type Result struct {
 	// Secret says Text came out of a field a secret was typed into: the
 	// run treats it as a secret too.
 	Secret bool
+	// Table is what read_table read: the table's rows, the header rows
+	// first, each a list of its cells' texts.
+	Table [][]string
+	// Rows are content_query's rows, one "column=value, …" text each.
+	Rows []string
 }
 
 // Capabilities tell the interpreter and the compiler what a driver does

@@ -262,6 +262,7 @@ var RepeatableOps = opSet(
 	action.Type, action.Clear, action.Open, action.NewTab, action.Wait, action.Assert, action.Copy, action.Scroll,
 	action.Move, action.SelectText, action.SwitchWindow, action.SetViewport, action.WaitNavigation,
 	action.WaitScript, action.Back, action.CloseTab,
+	action.ReadTable, action.SetValue, // reads the page; a value set in a form not yet sent
 )
 
 // ReadBackOps are the repeatable actions whose effect a resume reads back

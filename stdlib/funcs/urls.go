@@ -18,7 +18,7 @@ var urlFuncs = map[string]function.Function{
 		Params:      []function.Parameter{strParam},
 		Type:        function.StaticReturnType(cty.String),
 		Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-			return cty.StringVal(formEscape(args[0].AsString())), nil
+			return cty.StringVal(FormEscape(args[0].AsString())), nil
 		},
 	}),
 	"with_query": build("with_query", function.Spec{
@@ -36,11 +36,11 @@ var urlFuncs = map[string]function.Function{
 	}),
 }
 
-// formEscape is the application/x-www-form-urlencoded byte serializer of
-// the URL standard, the one a browser applies to a GET form's fields: so
-// an address built with it is the very address submitting the form gives.
-// (Go's url.QueryEscape differs on '~' and '*'.)
-func formEscape(s string) string {
+// FormEscape is urlquery: the application/x-www-form-urlencoded byte
+// serializer of the URL standard, the one a browser applies to a GET
+// form's fields, so an address built with it is the very address
+// submitting the form gives. (Go's url.QueryEscape differs on '~' and '*'.)
+func FormEscape(s string) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
@@ -80,7 +80,7 @@ func withQuery(raw, name, value string) (string, error) {
 	case strings.Contains(base, "?"):
 		sep = "&"
 	}
-	out := base + sep + formEscape(name) + "=" + formEscape(value)
+	out := base + sep + FormEscape(name) + "=" + FormEscape(value)
 	if hasFrag {
 		out += "#" + frag
 	}

@@ -49,9 +49,26 @@ type Skill struct {
 // Name is the skill's name.
 func (s *Skill) Name() string { return s.Decl.Name.Name }
 
+// doc is the skill's own comment: the block of comment lines directly
+// above it, without a file's header comment that a blank line separates.
+func (s *Skill) doc() []ast.Comment {
+	lead := s.Decl.Comments.Leading
+	start := len(lead)
+	for start > 0 && (start == len(lead) || lead[start-1].Range.Start.Line == lead[start].Range.Start.Line-1) {
+		start--
+	}
+	if start == len(lead) {
+		return nil
+	}
+	if n := len(lead); lead[n-1].Range.Start.Line != s.Decl.Range.Start.Line-1 {
+		return nil // a blank line between the comments and the skill
+	}
+	return lead[start:]
+}
+
 // Description is the first line of the skill's comment.
 func (s *Skill) Description() string {
-	for _, c := range s.Decl.Comments.Leading {
+	for _, c := range s.doc() {
 		line := commentText(c.Text)
 		if line != "" && !strings.HasPrefix(line, "example:") {
 			return line
@@ -62,7 +79,7 @@ func (s *Skill) Description() string {
 
 // Example is the call its comment shows after `# example:`, or "".
 func (s *Skill) Example() string {
-	for _, c := range s.Decl.Comments.Leading {
+	for _, c := range s.doc() {
 		if rest, ok := strings.CutPrefix(commentText(c.Text), "example:"); ok {
 			return strings.TrimSpace(rest)
 		}

@@ -33,8 +33,8 @@ func TestStdlibDocumentedAndChecks(t *testing.T) {
 	}
 	for _, s := range skills.Stdlib().All("") {
 		t.Run(s.Driver+"/"+s.Name(), func(t *testing.T) {
-			if s.Description() == "" {
-				t.Errorf("%s has no description comment", s.Name())
+			if d := s.Description(); d == "" || strings.Contains(d, "skill library") {
+				t.Errorf("%s has no description comment of its own: %q", s.Name(), d)
 			}
 			ex := s.Example()
 			if !strings.HasPrefix(ex, s.Name()+"(") {
@@ -90,7 +90,7 @@ func TestProjectSkills(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("browser/search_wiki.cog", "# Search the wiki.\n# example: search_wiki(\"Kenya\")\nskill search_wiki(kw: text) {\n  o = open(\"http://127.0.0.1:8088/wiki?q=\" + kw)\n}\n")
+	write("browser/search_wiki.cog", "# Project skills of the wiki.\n# Not a description.\n\n# Search the wiki.\n# example: search_wiki(\"Kenya\")\nskill search_wiki(kw: text) {\n  o = open(\"http://127.0.0.1:8088/wiki?q=\" + kw)\n}\n")
 	write("android/broken.cog", "skill broken( {\n}\n")
 	write("uia/task.cog", "task t \"T\" {\n  driver uia\n}\n")
 	write("notes.txt", "not a skill")

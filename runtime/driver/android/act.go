@@ -23,6 +23,12 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 // act performs the action and waits for the screen to settle, under Do's
 // lock and time-out; a typed text is then read back from the field.
 func (d *Driver) act(ctx context.Context, a driver.Action) (driver.Result, error) {
+	if a.Op == action.ContentQuery {
+		// A query reads a provider; the screen stays as it was, and so
+		// does the last dump.
+		rows, err := d.contentQuery(ctx, a)
+		return driver.Result{Rows: rows}, err
+	}
 	d.last = nil // the screen is about to change
 	if a.Secret && (a.Op == action.Type || a.Op == action.Paste) && a.Text != "" && !slices.Contains(d.secrets, a.Text) {
 		d.secrets = append(d.secrets, a.Text) // screenshots cover it (Screenshot)
@@ -75,6 +81,8 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 		r.Window, err = d.openURL(ctx, a.Text)
 	case action.Wait:
 		err = d.wait(ctx, a)
+	case action.Intent:
+		r.Window, err = d.intent(ctx, a)
 	default:
 		err = fmt.Errorf("the android driver does not perform %q (it performs %s)", a.Op,
 			action.Join(d.Capabilities().Actions, ", "))

@@ -61,8 +61,14 @@ func newFake(t *testing.T, fixture string, typed ...string) *fakeDevice {
 		if strings.HasPrefix(cmd, "input text ") {
 			xml = strings.NewReplacer(typed...).Replace(xml)
 		}
-		if cmd == dumpCmd {
+		switch cmd {
+		case dumpCmd:
 			return []byte(xml), nil
+		case resumedCmd: // open's confirmation
+			return []byte("    mResumedActivity: ActivityRecord{1 u0 com.android.chrome/.Main t9}\n"), nil
+		}
+		if strings.HasPrefix(cmd, "am start -W -a") {
+			return []byte("Status: ok\nActivity: com.android.chrome/.Main\nComplete\n"), nil
 		}
 		return nil, nil
 	}}
@@ -115,7 +121,7 @@ func TestDo(t *testing.T) {
 		{"launch a package", driver.Action{Op: "launch", Text: "com.example.contacts"}, []string{
 			"am force-stop com.example.contacts; monkey -p com.example.contacts -c android.intent.category.LAUNCHER 1"}, "", nil},
 		{"open a URL", driver.Action{Op: "open", Text: "https://example.com/a?b=c&d"}, []string{
-			"am start -W -a android.intent.action.VIEW -d 'https://example.com/a?b=c&d'"}, "", nil},
+			"am start -W -a android.intent.action.VIEW -d 'https://example.com/a?b=c&d'", resumedCmd}, "", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

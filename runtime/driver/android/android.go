@@ -111,12 +111,15 @@ func (d *Driver) Capabilities() driver.Capabilities {
 		Actions: []action.Name{
 			action.Click, action.DoubleClick, action.RightClick, action.Type, action.Enter, action.Key, action.Back, action.Scroll, action.Swipe,
 			action.Launch, action.Open, action.Wait,
+			action.Intent, action.ContentQuery,
 		},
 		Shortcuts: []string{
 			"launch:am-start", // an intent instead of tapping through the launcher
 			"open:view-intent",
 			"back:keyevent",
 			"right_click:long-press",
+			"intent:am-start",       // view a URL, dial, compose, settings pages without taps
+			"content_query:content", // a provider's rows instead of reading a list off the screen
 		},
 	}
 }

@@ -280,10 +280,8 @@ func (d *Driver) launch(ctx context.Context, app string) (*driver.Window, error)
 }
 
 // openURL opens a URL with a VIEW intent: the browser, or the app that
-// handles the link.
+// handles the link. As for intent, the step fails unless an activity is
+// confirmed in front (an app chooser is not).
 func (d *Driver) openURL(ctx context.Context, url string) (*driver.Window, error) {
-	if err := d.shell(ctx, "am start -W -a android.intent.action.VIEW -d "+shellQuote(url)); err != nil {
-		return nil, err
-	}
-	return &driver.Window{URL: url}, nil
+	return d.intent(ctx, driver.Action{Text: "android.intent.action.VIEW", Data: url})
 }

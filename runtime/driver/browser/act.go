@@ -19,7 +19,7 @@ func (d *Driver) Do(ctx context.Context, a driver.Action) (driver.Result, error)
 
 // act is Do's work on tab t, with the driver locked and ctx bounded.
 func (d *Driver) act(ctx context.Context, t *tab, a driver.Action) (driver.Result, error) {
-	if a.Secret && (a.Op == action.Type || a.Op == action.Paste) {
+	if a.Secret && (a.Op == action.Type || a.Op == action.Paste || a.Op == action.SetValue) {
 		// Before acting: a screenshot after a failure covers it too.
 		d.noteSecret(a.Text)
 		if a.Target != nil {
@@ -94,6 +94,14 @@ func (d *Driver) do(ctx context.Context, t *tab, a driver.Action) (driver.Result
 		err = d.wait(ctx, t, a)
 	case action.SetViewport, action.WaitScript, action.WaitNavigation:
 		err = d.doReplay(ctx, t, a)
+	case action.SetValue:
+		r.Text, err = a.Text, d.setValue(ctx, t, a.Target, a.Text, a.Secret)
+	case action.SubmitForm:
+		r.Window, err = d.submitForm(ctx, t, a.Target)
+	case action.DownloadLink:
+		r.Text, err = d.downloadLink(ctx, t, a.Target, a.Text)
+	case action.ReadTable:
+		r.Table, err = d.readTable(ctx, t, a.Target)
 	default:
 		return d.doWindow(ctx, t, a)
 	}

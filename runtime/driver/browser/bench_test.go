@@ -89,3 +89,54 @@ func BenchmarkObserve5000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFieldSubmit searches with a GET form three ways, from the
+// form's address to the results page: "ui" opens the form, types and
+// clicks the submit button; "api" opens it and uses set_value and
+// submit_form; "url" opens the results address (open_with_query). Each
+// checks where it ended. Interleave runs of -count 1 to compare them
+// (notes/arch19/browser.md).
+func BenchmarkFieldSubmit(b *testing.B) {
+	d := sharedDriver(b)
+	s := newSite(b)
+	s.page("/done", "<!doctype html><title>Done</title><p>done</p>")
+	form := s.page("/form", `<!doctype html><title>Form</title><form action="/done">
+<label for=q>Query</label><input id=q name=q><button id=go>Search</button></form>`)
+	ctx := context.Background()
+	for _, mode := range []string{"ui", "api", "url"} {
+		b.Run(mode, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				text := fmt.Sprint("mount kenya ", i)
+				want := s.URL + "/done?q=" + strings.ReplaceAll(text, " ", "+")
+				if mode == "url" {
+					open(b, d, want)
+					if w := d.window(ctx, d.cur); w.URL != want {
+						b.Fatalf("at %s, want %s", w.URL, want)
+					}
+					continue
+				}
+				open(b, d, form)
+				q, err := d.Find(ctx, driver.Query{ID: "q"})
+				if err != nil || len(q) != 1 {
+					b.Fatal(q, err)
+				}
+				var res driver.Result
+				if mode == "ui" {
+					do(b, d, driver.Action{Op: "type", Target: q[0], Text: text})
+					g, err := d.Find(ctx, driver.Query{ID: "go"})
+					if err != nil || len(g) != 1 {
+						b.Fatal(g, err)
+					}
+					do(b, d, driver.Action{Op: "click", Target: g[0]})
+					res.Window = d.window(ctx, d.cur)
+				} else {
+					do(b, d, driver.Action{Op: "set_value", Target: q[0], Text: text})
+					res = do(b, d, driver.Action{Op: "submit_form", Target: q[0]})
+				}
+				if res.Window == nil || res.Window.URL != want {
+					b.Fatalf("%s: at %+v, want %s", mode, res.Window, want)
+				}
+			}
+		})
+	}
+}

@@ -92,6 +92,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
 			action.Open, action.NewTab, action.CloseTab, action.CloseWindow, action.SwitchWindow, action.Wait, action.Back,
 			action.SetViewport, action.WaitScript, action.WaitNavigation,
+			action.SetValue, action.SubmitForm, action.DownloadLink, action.ReadTable,
 		},
 		Shortcuts: []string{
 			"open:navigate",             // Page.navigate instead of typing an address
@@ -101,8 +102,12 @@ func (d *Driver) Capabilities() driver.Capabilities {
 			"new_tab:create-target",     // Target.createTarget instead of Ctrl+T
 			"switch_window:activate-target",
 			"close_tab:close-target",
-			"back:history-entry", // Page.navigateToHistoryEntry
-			"select_text:range",  // a DOM Range instead of a pointer drag
+			"back:history-entry",         // Page.navigateToHistoryEntry
+			"select_text:range",          // a DOM Range instead of a pointer drag
+			"set_value:value-setter",     // the field's value setter, then input and change
+			"submit_form:request-submit", // form.requestSubmit instead of a click on the button
+			"download_link:fetch",        // the link's target fetched in the page, written by the driver
+			"read_table:table-model",     // the table's rows and cells, spans filled in
 		},
 	}
 }

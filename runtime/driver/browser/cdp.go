@@ -20,11 +20,13 @@ var (
 	walkerJS string
 	//go:embed page.js
 	pageJS string
+	//go:embed api.js
+	apiJS string
 )
 
 // script is what the driver installs in every document of its tabs, before
 // the page's own scripts: one closure that defines window.__cogflow_v1.
-var script = "(() => {\n'use strict';\n" + stableJS + walkerJS + pageJS + selectorJS + "\n})();"
+var script = "(() => {\n'use strict';\n" + stableJS + walkerJS + pageJS + apiJS + selectorJS + "\n})();"
 
 // op is one in-page operation of a batch; run performs a batch in one
 // round trip.

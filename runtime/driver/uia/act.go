@@ -55,6 +55,10 @@ func (d *Driver) do(ctx context.Context, a driver.Action) (driver.Result, error)
 		r.Text, err = d.selectText(ctx, a.Target, a.Text)
 	case action.Scroll:
 		err = d.scroll(ctx, a.Target, a.Text, a.Number)
+	case action.SetValue, action.Invoke, action.Toggle, action.SelectItem, action.Expand, action.Collapse:
+		err = d.doPattern(ctx, a)
+	case action.MenuPath:
+		err = d.menuPath(ctx, a.Path, a.Text)
 	default:
 		return d.doWindow(ctx, a)
 	}

@@ -94,7 +94,12 @@ type automation interface {
 	// Focused returns the element with the keyboard focus, without
 	// children.
 	Focused() (*Node, error)
-	// Pattern acts on an element of the last walk through a pattern.
+	// Popups walks the open popup menus that are top-level windows of
+	// their own (Win32 menus, ControlType Menu under the desktop) within
+	// the limits; their elements can be acted on until the next Walk.
+	Popups(lim Limits) ([]*Node, error)
+	// Pattern acts on an element of the last walk (or of Popups since)
+	// through a pattern.
 	Pattern(ref string, op PatternOp, text string) error
 	// ClickablePoint is where a click on the element lands; ok is false
 	// when UIA knows none (the driver then aims at the bounds' center).
@@ -166,6 +171,7 @@ func (d *Driver) Capabilities() driver.Capabilities {
 			action.Click, action.DoubleClick, action.RightClick, action.Move, action.Drag, action.Type, action.Enter, action.Key,
 			action.Copy, action.Cut, action.Paste, action.SelectText, action.MultiSelect, action.Scroll, action.Save,
 			action.Open, action.OpenWindow, action.Launch, action.CloseWindow, action.SwitchWindow, action.Wait,
+			action.SetValue, action.Invoke, action.Toggle, action.SelectItem, action.Expand, action.Collapse, action.MenuPath,
 		},
 		Shortcuts: []string{
 			"click:invoke",          // InvokePattern instead of a mouse click
@@ -189,22 +195,28 @@ func (d *Driver) Observe(ctx context.Context) (*driver.Tree, error) {
 }
 
 func (d *Driver) observe(ctx context.Context) (*driver.Tree, error) {
+	_, t, err := d.walk(ctx)
+	return t, err
+}
+
+// walk is observe, also returning the walk's root node.
+func (d *Driver) walk(ctx context.Context) (*Node, *driver.Tree, error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	root, err := d.auto.Walk(d.window, d.limits)
 	if err != nil {
-		return nil, fmt.Errorf("walking the window: %w", err)
+		return nil, nil, fmt.Errorf("walking the window: %w", err)
 	}
 	if root == nil {
-		return nil, errors.New("the window has no UI Automation tree")
+		return nil, nil, errors.New("the window has no UI Automation tree")
 	}
 	els := Normalize(root)
 	d.nodes = map[string]*Node{}
 	index(root, d.nodes)
 	t := &driver.Tree{Title: clean(root.Name), Elements: els, Taken: time.Now()}
 	d.last = t
-	return t, nil
+	return root, t, nil
 }
 
 // index maps the Refs of a subtree to their nodes.

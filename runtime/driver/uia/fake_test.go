@@ -20,10 +20,21 @@ type fake struct {
 	clipboard string
 	walks     int
 	closed    bool
+
+	// Menus as providers show them: expanding an item of submenus
+	// attaches its items as its children (WPF); expanding one of popups
+	// opens that Menu as a top-level popup (Win32). Invoking an item
+	// closes every open menu.
+	submenus map[string][]*Node
+	popupFor map[string]*Node
+	popups   []*Node
+	// stuck are elements whose patterns succeed without effect, as a
+	// provider that ignores the call does.
+	stuck map[string]bool
 }
 
 func newFake(root *Node) *fake {
-	return &fake{root: root, fail: map[PatternOp]bool{}, windows: []driver.Window{
+	return &fake{root: root, fail: map[PatternOp]bool{}, submenus: map[string][]*Node{}, popupFor: map[string]*Node{}, stuck: map[string]bool{}, windows: []driver.Window{
 		{ID: "0x10", Title: "Monster Test App"}, {ID: "0x20", Title: "Untitled - Notepad"}, {ID: "0x30", Title: "Notepad Help"},
 	}}
 }
@@ -43,7 +54,67 @@ func (f *fake) find(ref string) *Node {
 		}
 	}
 	walk(f.root)
+	for _, p := range f.popups {
+		walk(p)
+	}
 	return found
+}
+
+// opPatterns are the patterns the fake's elements must support for each
+// pattern action, as UIA providers do (GetCurrentPattern returns none).
+var opPatterns = map[PatternOp]int{
+	OpInvoke: PatternInvoke, OpToggle: PatternToggle, OpSelect: PatternSelectionItem, OpAddToSelection: PatternSelectionItem,
+	OpExpand: PatternExpandCollapse, OpCollapse: PatternExpandCollapse, OpSetValue: PatternValue, OpScrollIntoView: PatternScrollItem,
+}
+
+func (f *fake) Popups(Limits) ([]*Node, error) { return f.popups, nil }
+
+// expand shows a menu item's submenu; collapse hides it.
+func (f *fake) expand(n *Node) {
+	if items, ok := f.submenus[n.Ref]; ok && n.Expanded != 1 {
+		n.Children = append(n.Children, items...)
+	}
+	if p, ok := f.popupFor[n.Ref]; ok && !containsRef(f.popups, p.Ref) {
+		f.popups = append(f.popups, p)
+	}
+	n.Expanded = 1
+}
+
+func (f *fake) collapse(n *Node) {
+	if items, ok := f.submenus[n.Ref]; ok && n.Expanded == 1 {
+		n.Children = n.Children[:len(n.Children)-len(items)]
+	}
+	if p, ok := f.popupFor[n.Ref]; ok {
+		var keep []*Node
+		for _, q := range f.popups {
+			if q != p {
+				keep = append(keep, q)
+			}
+		}
+		f.popups = keep
+	}
+	n.Expanded = 0
+}
+
+// closeMenus collapses every expanded menu item, as invoking an item does.
+func (f *fake) closeMenus() {
+	var open []*Node
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		for _, c := range n.Children {
+			walk(c)
+		}
+		if n.ControlType == ctMenuItem && n.Expanded == 1 {
+			open = append(open, n)
+		}
+	}
+	walk(f.root)
+	for _, p := range f.popups {
+		walk(p)
+	}
+	for _, n := range open {
+		f.collapse(n)
+	}
 }
 
 func (f *fake) Walk(window string, lim Limits) (*Node, error) {
@@ -52,7 +123,7 @@ func (f *fake) Walk(window string, lim Limits) (*Node, error) {
 }
 
 func (f *fake) FromPoint(x, y int) (*Node, error) {
-	var hit *Node
+	var hit *Node // popups are on top: they are walked last
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		r := n.Rect
@@ -64,6 +135,9 @@ func (f *fake) FromPoint(x, y int) (*Node, error) {
 		}
 	}
 	walk(f.root)
+	for _, p := range f.popups {
+		walk(p)
+	}
 	if hit == nil {
 		return nil, errors.New("no element there")
 	}
@@ -93,26 +167,46 @@ func (f *fake) Pattern(ref string, op PatternOp, text string) error {
 	if n == nil {
 		return errors.New("UIA_E_ELEMENTNOTAVAILABLE")
 	}
+	if p, ok := opPatterns[op]; ok && !n.Has(p) {
+		f.logf("%s %s: no pattern", op, firstOf(n.Name, n.ClassName))
+		return fmt.Errorf("element %s does not support the pattern for %s", ref, op)
+	}
 	if f.fail[op] {
 		f.logf("%s %s failed", op, n.Name)
 		return errors.New("E_FAIL")
 	}
 	f.logf("%s %s", op, firstOf(n.Name, n.ClassName))
+	if f.stuck[ref] {
+		return nil
+	}
 	switch op {
 	case OpSetValue:
 		n.Value = text
 	case OpToggle:
-		n.ToggleState = 1 - n.ToggleState
+		n.ToggleState = (n.ToggleState + 1) % f.toggleStates(n)
 	case OpSelect:
 		n.Selected = true
 	case OpExpand:
-		n.Expanded = 1
+		f.expand(n)
 	case OpCollapse:
-		n.Expanded = 0
+		f.collapse(n)
+	case OpInvoke:
+		if n.ControlType == ctMenuItem {
+			f.closeMenus()
+		}
 	case OpFocus:
 		n.Focused = true
 	}
 	return nil
+}
+
+// toggleStates is how many states a toggle cycles through: three for a
+// three-state check box (named so in tests: "3state"), else two.
+func (f *fake) toggleStates(n *Node) int {
+	if n.ClassName == "3state" {
+		return 3
+	}
+	return 2
 }
 
 func (f *fake) ClickablePoint(ref string) (float64, float64, bool, error) {
@@ -121,7 +215,44 @@ func (f *fake) ClickablePoint(ref string) (float64, float64, bool, error) {
 
 func (f *fake) Click(x, y float64, button string, count int) error {
 	f.logf("click %s %d @%g,%g", button, count, x, y)
+	if button == "left" && count == 1 {
+		f.clickMenu(x, y)
+	}
 	return nil
+}
+
+// clickMenu does what a click does to a menu: the item under the point
+// (or whose content is) opens its submenu, or is chosen and closes the
+// menus.
+func (f *fake) clickMenu(x, y float64) {
+	var path []*Node
+	var walk func(n *Node, up []*Node)
+	walk = func(n *Node, up []*Node) {
+		up = append(up, n)
+		r := n.Rect
+		if x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H {
+			path = append([]*Node(nil), up...) // the deepest one wins
+		}
+		for _, c := range n.Children {
+			walk(c, up)
+		}
+	}
+	walk(f.root, nil)
+	for i := len(path) - 1; i >= 0; i-- {
+		n := path[i]
+		if n.ControlType != ctMenuItem {
+			continue
+		}
+		switch {
+		case n.Has(PatternExpandCollapse) && n.Expanded != 1:
+			f.expand(n)
+		case n.Has(PatternExpandCollapse):
+			f.collapse(n)
+		default:
+			f.closeMenus()
+		}
+		return
+	}
 }
 func (f *fake) MoveTo(x, y float64) error { f.logf("move @%g,%g", x, y); return nil }
 func (f *fake) Drag(x1, y1, x2, y2 float64) error {

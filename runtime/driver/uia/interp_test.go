@@ -16,6 +16,17 @@ import (
 // a driver over a fake of root, and returns the fake's log.
 func runWorkflow(t *testing.T, root *Node, src string) []string {
 	t.Helper()
+	d, fk := testDriver(root)
+	if err := runOn(t, d, src); err != nil {
+		t.Fatalf("run: %v\nlog: %q", err, fk.log)
+	}
+	return fk.log
+}
+
+// runOn parses, checks and runs a workflow on a driver, and returns the
+// run's error.
+func runOn(t *testing.T, d *Driver, src string) error {
+	t.Helper()
 	f, diags := syntax.Parse("t.cog", []byte(src))
 	if f == nil || diags.HasErrors() {
 		t.Fatal(diags.Err())
@@ -30,11 +41,8 @@ func runWorkflow(t *testing.T, root *Node, src string) []string {
 			task = tk
 		}
 	}
-	d, fk := testDriver(root)
-	if _, err := runtime.New(f, task, info, d, runtime.Options{}).Run(context.Background()); err != nil {
-		t.Fatalf("run: %v\nlog: %q", err, fk.log)
-	}
-	return fk.log
+	_, err := runtime.New(f, task, info, d, runtime.Options{}).Run(context.Background())
+	return err
 }
 
 // TestInterpreterOnSnapshots runs a workflow through the interpreter

@@ -144,10 +144,32 @@ func (r *recorder) at(x, y int) (*trace.Target, string, error) {
 	return target, snap, nil
 }
 
-// locate finds a node in a snapshot of the foreground window.
+// locate finds a node in a snapshot of the foreground window and of the
+// popup menus open over it (Win32 shows a menu in a window of its own):
+// each popup is a root of its own after the window's elements, so a click
+// in a menu has a snapshot that shows which menu it is in.
 func (r *recorder) locate(n *Node) (*trace.Target, string) {
 	if root, err := r.auto.Walk("", DefaultLimits); err == nil && root != nil {
 		els := Normalize(root)
+		if popups, err := r.auto.Popups(DefaultLimits); err == nil {
+			refs := map[string]bool{}
+			for _, e := range els {
+				refs[e.Ref] = true
+			}
+			for i, p := range popups {
+				offset := len(els)
+				for _, e := range Normalize(p) {
+					if e.Parent >= 0 {
+						e.Parent += offset
+					}
+					if refs[e.Ref] { // a path ref ("p:…") the window has too: refs are unique in a snapshot
+						e.Ref = fmt.Sprintf("popup%d:%s", i+1, e.Ref)
+					}
+					refs[e.Ref] = true
+					els = append(els, e)
+				}
+			}
+		}
 		tree := &driver.Tree{Title: clean(root.Name), Elements: els}
 		for i, e := range els {
 			if e.Ref == n.Ref {

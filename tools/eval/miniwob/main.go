@@ -14,6 +14,13 @@
 // demonstration on N fresh seeds, and shows per task its kind, both
 // success rates and how the compiled steps are answered (`make eval`).
 //
+//	go run ./tools/eval/miniwob goals [-tasks a,b] [-seed A] [-model]
+//
+// records one demonstration per task and writes a goal evaluation folder
+// (the instruction is the reference goal, masked in the trace before
+// inferring), adds the project's own demonstrations, and runs `cogflow
+// eval goals` on it (`make eval-goals`; goals.go).
+//
 // The pages are third-party fixtures read from ../shared/fixtures/miniwob
 // (or $COGFLOW_FIXTURES/miniwob), never copied into the repository.
 package main
@@ -52,6 +59,7 @@ type options struct {
 	out        string
 	chrome     string
 	verbose    bool
+	model      bool // goals: `cogflow eval goals` may use the configured model
 }
 
 // parseOptions reads the mode (the first argument, "replay" when absent)
@@ -61,15 +69,18 @@ func parseOptions(args []string) (options, error) {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		o.mode, args = args[0], args[1:]
 	}
-	if o.mode != "replay" && o.mode != "eval" {
-		return o, fmt.Errorf("unknown mode %q: use replay or eval", o.mode)
+	if o.mode != "replay" && o.mode != "eval" && o.mode != "goals" {
+		return o, fmt.Errorf("unknown mode %q: use replay, eval or goals", o.mode)
 	}
 	fs := flag.NewFlagSet("miniwob "+o.mode, flag.ContinueOnError)
 	fs.StringVar(&o.tasks, "tasks", "", "comma-separated tasks to run (default: all scripted tasks)")
 	fs.StringVar(&o.seed, "seed", "1", "the seed of the demonstrated instance")
-	if o.mode == "replay" {
+	switch o.mode {
+	case "goals":
+		fs.BoolVar(&o.model, "model", false, "let cogflow eval goals use the configured model (default: rules only; the demonstrations never use one)")
+	case "replay":
 		fs.StringVar(&o.replaySeed, "replay-seed", "", "the seed the workflow is replayed on (default: -seed; another seed tries a fresh instance)")
-	} else {
+	default:
 		fs.IntVar(&o.fresh, "fresh", 10, "how many fresh seeds (-seed with -1, -2 … appended) each workflow is run on")
 		fs.StringVar(&o.demos, "demos", "auto", "demonstrations per task, merged into one workflow: a number, or auto (one per kind of instance for the kind-4 tasks, else 1)")
 		fs.IntVar(&o.parallel, "parallel", 2, "how many runs at a time, each in a browser context of its own (2 cores: 2 is about 25% faster than 1)")
@@ -137,7 +148,12 @@ func run(args []string) int {
 	}
 	defer cleanup()
 
-	if o.mode == "eval" {
+	if o.mode == "goals" {
+		fmt.Printf("MiniWoB++ goal evaluation: %d tasks, demo seed %s, pages %s, files in %s\n", len(names), o.seed, html, e.out)
+		if err := e.goalsAll(ctx, os.Stdout, root, names, o.seed, o.model); err != nil && ctx.Err() == nil {
+			return fail(err)
+		}
+	} else if o.mode == "eval" {
 		fresh := freshSeeds(o.seed, o.fresh)
 		fmt.Printf("MiniWoB++ fresh-seed evaluation: %d tasks, demo seed %s, fresh seeds %s … %s, %d run(s) at a time, pages %s, files in %s\n",
 			len(names), o.seed, fresh[0], fresh[len(fresh)-1], o.parallel, html, e.out)

@@ -2,6 +2,7 @@ package adbtest
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -141,9 +142,11 @@ func inputText(p *proc, text string) int {
 	return 0
 }
 
-// cmdAm supports `am start [-W] [-S] -n PKG/ACTIVITY`, the home intent
-// (`am start -a android.intent.action.MAIN -c android.intent.category.HOME`),
-// `am force-stop PKG` and `am broadcast` (for ADBKeyBoard, see ime.go).
+// cmdAm supports `am start [-W] [-S] [-a ACTION] [-d DATA] [-c CATEGORY]
+// [-n COMPONENT | -p PACKAGE] [--es KEY VALUE]…` (intents.go resolves
+// it), the home intent (`-a android.intent.action.MAIN -c
+// android.intent.category.HOME`), `am force-stop PKG` and `am broadcast`
+// (for ADBKeyBoard, see ime.go).
 func cmdAm(p *proc, args []string) int {
 	if len(args) >= 3 && args[1] == "force-stop" {
 		if args[2] == ContactsPackage {
@@ -155,42 +158,79 @@ func cmdAm(p *proc, args []string) int {
 		return amBroadcast(p, args[2:])
 	}
 	if len(args) < 2 || args[1] != "start" {
-		fmt.Fprintln(p.stderr, "usage: am start [-W] [-S] -n <PACKAGE>/<ACTIVITY> | am force-stop <PACKAGE> | am broadcast -a ACTION [--es K V]  (simulated)")
+		fmt.Fprintln(p.stderr, "usage: am start [-W] [-S] [-a ACTION] [-d DATA] [-n COMPONENT | -p PACKAGE] [--es K V] | am force-stop <PACKAGE> | am broadcast -a ACTION [--es K V]  (simulated)")
 		return 1
 	}
-	opts := map[string]string{}
-	for i := 2; i < len(args); i++ {
-		switch args[i] {
-		case "-n", "-a", "-c", "-d", "-t", "-f", "-R", "--user":
-			if i+1 < len(args) {
-				opts[args[i]] = args[i+1]
-				i++
-			}
-		case "--es", "--ei", "--ez":
-			i += 2
-		}
+	in, wait, ok := parseAmStart(args[2:])
+	if !ok {
+		fmt.Fprintln(p.stderr, "Error: bad arguments for am start (simulated)")
+		return 1
 	}
-	if opts["-a"] == "android.intent.action.MAIN" && opts["-c"] == "android.intent.category.HOME" {
-		fmt.Fprintln(p.stdout, "Starting: Intent { act=android.intent.action.MAIN cat=[android.intent.category.HOME] }")
+	if in.action == actMain && slices.Contains(in.categories, "android.intent.category.HOME") {
+		fmt.Fprintln(p.stdout, "Starting: "+in.String())
 		p.dev.app.Key(keyHome)
 		return 0
 	}
-	cmp := opts["-n"]
-	if cmp == "" {
-		fmt.Fprintln(p.stderr, "Error: Activity not started, unable to resolve Intent { (simulated: use -n) }")
+	fmt.Fprintln(p.stdout, "Starting: "+in.String())
+	res := p.dev.app.startIntent(in)
+	switch {
+	case res.noClass:
+		cmp := fullName(in.component)
+		fmt.Fprintf(p.stderr, "Error type 3\nError: Activity class {%s} does not exist.\n", cmp)
+		return 1
+	case res.activity == "":
+		fmt.Fprintf(p.stderr, "Error: Activity not started, unable to resolve %s\n",
+			strings.TrimSuffix(in.String(), " }")+" flg=0x10000000 }")
 		return 1
 	}
-	fmt.Fprintf(p.stdout, "Starting: Intent { cmp=%s }\n", cmp)
-	pkg, cls, _ := strings.Cut(cmp, "/")
-	if strings.HasPrefix(cls, ".") {
-		cls = pkg + cls
+	if wait {
+		fmt.Fprintf(p.stdout, "Status: ok\nLaunchState: COLD\nActivity: %s\nTotalTime: 212\nWaitTime: 215\nComplete\n", res.activity)
 	}
-	if pkg != ContactsPackage || cls != ContactsPackage+ContactsActivity {
-		fmt.Fprintf(p.stderr, "Error type 3\nError: Activity class {%s/%s} does not exist.\n", pkg, cls)
-		return 1
-	}
-	p.dev.app.Start()
 	return 0
+}
+
+// parseAmStart reads am start's options; ok is false for an option that
+// lacks its value.
+func parseAmStart(args []string) (in amIntent, wait, ok bool) {
+	in.extras = map[string]string{}
+	for i := 0; i < len(args); i++ {
+		need := func(n int) bool { return i+n < len(args) }
+		switch args[i] {
+		case "-W":
+			wait = true
+		case "-S", "-D", "-N":
+		case "-a", "-d", "-n", "-p", "-c", "-t", "-f", "-R", "--user":
+			if !need(1) {
+				return in, wait, false
+			}
+			v := args[i+1]
+			switch args[i] {
+			case "-a":
+				in.action = v
+			case "-d":
+				in.data = v
+			case "-n":
+				in.component = v
+			case "-p":
+				in.pkg = v
+			case "-c":
+				in.categories = append(in.categories, v)
+			}
+			i++
+		case "-e", "--es", "--ei", "--ez", "--el", "--ef", "--eu":
+			if !need(2) {
+				return in, wait, false
+			}
+			in.extras[args[i+1]] = args[i+2]
+			i += 2
+		default:
+			if strings.HasPrefix(args[i], "--activity-") || strings.HasPrefix(args[i], "--grant-") {
+				continue // intent flags: no effect on the simulated apps
+			}
+			return in, wait, false
+		}
+	}
+	return in, wait, true
 }
 
 // cmdMonkey supports the launcher idiom `monkey -p PKG -c

@@ -22,6 +22,7 @@ func init() {
 		"getprop": cmdGetprop, "wm": cmdWm, "dumpsys": cmdDumpsys, "pm": cmdPm,
 		"uiautomator": cmdUiautomator, "input": cmdInput, "am": cmdAm, "monkey": cmdMonkey,
 		"screencap": cmdScreencap, "getevent": cmdGetevent, "settings": cmdSettings, "ime": cmdIme,
+		"content": cmdContent,
 	}
 }
 
@@ -207,7 +208,7 @@ func cmdPm(p *proc, args []string) int {
 		fmt.Fprintln(p.stderr, "usage: pm list packages [FILTER]  (simulated)")
 		return 1
 	}
-	for _, pkg := range []string{"com.android.chrome", "com.android.launcher3", ContactsPackage} {
+	for _, pkg := range packages {
 		if len(args) < 4 || strings.Contains(pkg, args[len(args)-1]) {
 			fmt.Fprintf(p.stdout, "package:%s\n", pkg)
 		}

@@ -35,7 +35,8 @@ func TestShellCommands(t *testing.T) {
 		{"rm -f missing", []string{"rm -f /sdcard/nope"}, "", 0, ""},
 		{"redirect", []string{"echo saved > /sdcard/x; echo more >> /sdcard/x; cat < /sdcard/x"}, "saved\nmore\n", 0, ""},
 		{"am start", []string{"am start -W -n com.example.contacts/.MainActivity"},
-			"Starting: Intent { cmp=com.example.contacts/.MainActivity }\n", 0, ScreenList},
+			"Starting: Intent { cmp=com.example.contacts/.MainActivity }\nStatus: ok\nLaunchState: COLD\n" +
+				"Activity: com.example.contacts/.MainActivity\nTotalTime: 212\nWaitTime: 215\nComplete\n", 0, ScreenList},
 		{"am start unknown", []string{"am start -n com.foo/.Bar"}, "~Error: Activity class {com.foo/com.foo.Bar} does not exist.", 1, ScreenLauncher},
 		{"monkey", []string{"monkey -p com.example.contacts -c android.intent.category.LAUNCHER 1"}, "~Events injected: 1", 0, ScreenList},
 		{"monkey unknown", []string{"monkey -p com.nope -c android.intent.category.LAUNCHER 1"}, "** No activities found to run, monkey aborted.\n", 252, ScreenLauncher},

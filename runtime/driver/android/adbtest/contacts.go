@@ -37,6 +37,7 @@ type App struct {
 	nextID   int
 	inApp    bool     // false: the launcher is in front
 	stack    []*frame // the app's back stack; kept while at the launcher
+	ext      *foreign // another app's activity in front (intents.go); nil: none
 }
 
 type contactRec struct {
@@ -117,6 +118,9 @@ func (a *App) Activity() string {
 }
 
 func (a *App) activity() string {
+	if a.ext != nil {
+		return a.ext.activity
+	}
 	if act := activityOf(a.screen()); act != "" {
 		return act
 	}
@@ -132,6 +136,9 @@ func (a *App) activity() string {
 }
 
 func (a *App) screen() string {
+	if a.ext != nil {
+		return a.ext.screen
+	}
 	if f := a.top(); f != nil {
 		return f.screen
 	}
@@ -140,7 +147,7 @@ func (a *App) screen() string {
 
 // top is the app's frame in front, nil when the launcher is.
 func (a *App) top() *frame {
-	if !a.inApp || len(a.stack) == 0 {
+	if a.ext != nil || !a.inApp || len(a.stack) == 0 {
 		return nil
 	}
 	return a.stack[len(a.stack)-1]
@@ -171,7 +178,7 @@ func (a *App) contact(id int) (contactRec, bool) {
 // launch brings the app to the front, resuming its back stack, as tapping
 // its icon or `monkey -p` does.
 func (a *App) launch() {
-	a.inApp = true
+	a.inApp, a.ext = true, nil
 	if len(a.stack) == 0 {
 		a.stack = []*frame{{screen: ScreenList}}
 	}
@@ -180,7 +187,7 @@ func (a *App) launch() {
 // start is `am start -n …/.MainActivity`: a fresh list screen (the
 // simulation always clears the task, as `am start -S` would).
 func (a *App) start() {
-	a.inApp = true
+	a.inApp, a.ext = true, nil
 	a.stack = []*frame{{screen: ScreenList}}
 }
 
@@ -196,6 +203,10 @@ func (a *App) push(f *frame) {
 
 // back pops the front screen; popping the last one returns to the launcher.
 func (a *App) back() {
+	if a.ext != nil {
+		a.ext = nil // the other app's activity finishes
+		return
+	}
 	if !a.inApp || len(a.stack) == 0 {
 		a.inApp = false
 		return
@@ -207,7 +218,7 @@ func (a *App) back() {
 }
 
 func (a *App) home() {
-	a.inApp = false
+	a.inApp, a.ext = false, nil
 }
 
 // focusedValue returns accessors to the focused field's value.

@@ -44,6 +44,12 @@
 //     its hint "Name", "Phone", "Email" as text, as Android 8+ does);
 //     error ("Name is required"); save ("Save").
 //
+// Intents open other apps' screens in front of these (intents.go):
+// browser (a VIEW URL), dialer (tel:), compose (smsto:, mailto:),
+// device-settings (android.settings.*); App.Foreign reports what they
+// show. The contacts provider (provider.go) answers `content query` with
+// the app's contacts.
+//
 // Taps go to the deepest clickable view under the point, topmost first;
 // a tap on an EditText focuses it; typed text appends to the focused field;
 // KEYCODE_DEL deletes a character, KEYCODE_ENTER and TAB move to the next
@@ -54,7 +60,8 @@
 // knows: echo, cat, rm, grep, sleep, true, false, getprop, wm size|density,
 // pm list packages, dumpsys window | activity activities, uiautomator dump
 // [FILE|/dev/tty], input [SOURCE] tap|swipe|text|keyevent|keycombination,
-// am start -n|force-stop|broadcast, monkey -p PKG, screencap [-p] [FILE],
+// am start [-W] -a|-d|-n|-p|--es (intents.go)|force-stop|broadcast, content
+// query (provider.go), monkey -p PKG, screencap [-p] [FILE],
 // getevent [-l] [-t] [-p] [-q], settings get|put secure
 // default_input_method, ime list|enable|set. `input text` behaves as on a
 // device: one word, "%s" is a space, non-ASCII fails with Android's

@@ -13,6 +13,9 @@ func FuzzRunShell(f *testing.F) {
 		"input text 'a b'", "uiautomator dump /dev/tty", "echo x | grep -v y && rm -f /a || cat <",
 		"am start -n", "input swipe 1 2 3 4 5 6", "getevent -lt", "monkey -p", "input keyevent 99999999999",
 		`echo "unterminated`, "dumpsys window | grep", "input tap 1e400 -1", "2>&1",
+		"am start -W -a android.intent.action.SENDTO -d smsto:1 --es sms_body x", "am start -a android.settings.X -p",
+		`content query --uri content://contacts/phones --where "name LIKE '%a_' OR number != 1 AND"`,
+		"content query --uri content://com.android.contacts/data --projection data1:nope",
 	} {
 		f.Add(seed)
 	}

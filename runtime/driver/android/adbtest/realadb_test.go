@@ -94,6 +94,10 @@ func TestRealADBShell(t *testing.T) {
 		{"back", []string{"shell", "input", "keyevent", "KEYCODE_BACK"}, "", ScreenLauncher},
 		{"exec-out", []string{"exec-out", "screencap", "-p"}, "\x89PNG\r\n\x1a\n", ScreenLauncher},
 		{"get-state", []string{"get-state"}, "device\n", ScreenLauncher},
+		{"content query", []string{"shell", "content query --uri content://contacts/phones --projection name --where \"name LIKE 'b%'\""},
+			"Row: 0 name=Bob Smith\n", ScreenLauncher},
+		{"intent", []string{"shell", "am", "start", "-W", "-a", "android.intent.action.DIAL", "-d", "tel:5550100"},
+			"Activity: com.android.dialer/.main.impl.MainActivity\n", ScreenDialer},
 	}
 	for _, tt := range tests {
 		out, errOut, ok := runADB(t, s, append(serial, tt.args...)...)

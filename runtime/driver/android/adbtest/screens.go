@@ -38,6 +38,9 @@ var listBounds = rect{0, 399, ScreenWidth, contentBot}
 
 // render builds the front window's view tree.
 func (a *App) render() *node {
+	if a.ext != nil {
+		return a.renderForeign()
+	}
 	f := a.top()
 	if f == nil {
 		return a.renderLauncher()

@@ -1,0 +1,227 @@
+package discover
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cogflow/cogflow"
+	"github.com/cogflow/cogflow/stdlib/kb"
+)
+
+// keptValidations bounds the validation history a sidecar keeps.
+const keptValidations = 10
+
+// Sidecar is a stored skill's sidecar file, NAME.json beside NAME.cog: what the
+// .cog file cannot say. It never holds a secret: a secret parameter's
+// values are left out of its sets.
+type Sidecar struct {
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	Driver      string     `json:"driver"`
+	Start       string     `json:"start"` // where each validation run starts
+	Effect      string     `json:"effect"`
+	Params      []Param    `json:"params"`
+	FinalState  FinalState `json:"final_state"`
+	// ParameterSets are the generated values validated on, secret ones
+	// left out.
+	ParameterSets []map[string]string `json:"parameter_sets"`
+	// Body says which form the .cog file holds: BodyAPI or BodySteps.
+	Body string `json:"body"`
+	// Steps are the UI steps, when the file holds their API translation.
+	Steps       string       `json:"steps,omitempty"`
+	Validations []Validation `json:"validations"`
+}
+
+// Validation is one validation of a stored skill.
+type Validation struct {
+	At       time.Time `json:"at"`
+	Accepted bool      `json:"accepted"`
+	Why      []string  `json:"why,omitempty"`
+	Runs     []Run     `json:"runs"`
+}
+
+// Stored is a skill of the project's library with its sidecar.
+type Stored struct {
+	Path    string // NAME.cog
+	Source  []byte
+	Sidecar *Sidecar // nil: a person's own skill, with no sidecar
+}
+
+// SkillsDir is where a project keeps its skills for a driver.
+func SkillsDir(projectDir, driverName string) string {
+	return filepath.Join(cogflow.ProjectSkillsDir(projectDir), driverName)
+}
+
+// Write stores an accepted skill: NAME.cog (its description, a usage
+// example and the body that passed) and NAME.json (its sidecar). A NAME.cog
+// with no sidecar is a person's own skill and is never replaced.
+func Write(projectDir string, c *Candidate, v Verdict, start string) ([]string, error) {
+	dir := SkillsDir(projectDir, c.Driver)
+	cog, side := filepath.Join(dir, c.Name+".cog"), filepath.Join(dir, c.Name+".json")
+	if _, err := os.Stat(cog); err == nil {
+		if _, err := os.Stat(side); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("discover: %s exists and was not written by discovery; it is kept (rename the proposal's skill or move the file)", cog)
+		}
+	}
+	rec := &Sidecar{Name: c.Name, Description: c.Description, Driver: c.Driver, Start: start, Effect: c.Effect,
+		Params: c.Params, FinalState: c.FinalState, Body: v.Body.Kind}
+	for _, set := range c.Sets {
+		kept := map[string]string{}
+		for k, val := range set {
+			if !c.secret(k) {
+				kept[k] = val
+			}
+		}
+		rec.ParameterSets = append(rec.ParameterSets, kept)
+	}
+	if v.Body.Kind == BodyAPI {
+		rec.Steps = c.body(BodySteps).Source
+	}
+	rec.add(v)
+	src := fmt.Sprintf("# %s\n# example: %s\n%s\n", c.Description, example(c), v.Body.Source)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("discover: %w", err)
+	}
+	if err := os.WriteFile(cog, []byte(src), 0o644); err != nil {
+		return nil, fmt.Errorf("discover: %w", err)
+	}
+	if err := rec.save(side); err != nil {
+		return nil, err
+	}
+	return []string{cog, side}, nil
+}
+
+// example is a call of the skill with the first set's values; a secret
+// parameter is passed by its name, as the caller's secret input.
+func example(c *Candidate) string {
+	var args []string
+	for _, p := range c.Params {
+		v := c.Sets[0][p.Name]
+		switch p.Type {
+		case "secret":
+			args = append(args, p.Name)
+		case "number", "bool":
+			args = append(args, v)
+		default:
+			args = append(args, strconv.Quote(v))
+		}
+	}
+	return c.Name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// add appends a validation, keeping the latest ones.
+func (r *Sidecar) add(v Verdict) {
+	r.Validations = append(r.Validations, Validation{At: time.Now().UTC().Truncate(time.Second), Accepted: v.Accepted, Why: v.Why, Runs: v.Runs})
+	if n := len(r.Validations); n > keptValidations {
+		r.Validations = r.Validations[n-keptValidations:]
+	}
+}
+
+func (r *Sidecar) save(path string) error {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err == nil {
+		err = os.WriteFile(path, append(data, '\n'), 0o644)
+	}
+	if err != nil {
+		return fmt.Errorf("discover: writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// Last is the latest validation; nil when there is none.
+func (r *Sidecar) Last() *Validation {
+	if r == nil || len(r.Validations) == 0 {
+		return nil
+	}
+	return &r.Validations[len(r.Validations)-1]
+}
+
+// List returns the project's skills for a driver, by name.
+func List(projectDir, driverName string) ([]Stored, error) {
+	dir := SkillsDir(projectDir, driverName)
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discover: %w", err)
+	}
+	var out []Stored
+	for _, e := range ents {
+		if e.IsDir() || filepath.Ext(e.Name()) != ".cog" {
+			continue
+		}
+		s, err := load(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// Find returns the stored skill name of a driver.
+func Find(projectDir, driverName, name string) (Stored, error) {
+	path := filepath.Join(SkillsDir(projectDir, driverName), name+".cog")
+	if _, err := os.Stat(path); err != nil {
+		return Stored{}, fmt.Errorf("discover: no skill %q in %s", name, SkillsDir(projectDir, driverName))
+	}
+	return load(path)
+}
+
+func load(path string) (Stored, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return Stored{}, fmt.Errorf("discover: %w", err)
+	}
+	s := Stored{Path: path, Source: src}
+	side := strings.TrimSuffix(path, ".cog") + ".json"
+	data, err := os.ReadFile(side)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return s, nil
+	case err != nil:
+		return Stored{}, fmt.Errorf("discover: %w", err)
+	}
+	s.Sidecar = &Sidecar{}
+	if err := json.Unmarshal(data, s.Sidecar); err != nil {
+		return Stored{}, fmt.Errorf("discover: %s: %v", side, jsonErr(err))
+	}
+	return s, nil
+}
+
+// Candidate makes a stored skill ready for dynamic validation again: its
+// file must still parse, check and declare the signature its sidecar holds (a
+// person may have edited it).
+func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
+	r := s.Sidecar
+	if r == nil {
+		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
+	}
+	p := Proposal{Name: r.Name, Description: r.Description, Params: r.Params, Effect: r.Effect, FinalState: r.FinalState}
+	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
+		return nil, why
+	}
+	c := &Candidate{Proposal: p, Driver: r.Driver, Bodies: []Body{{Kind: r.Body, Source: string(s.Source)}}}
+	for _, set := range r.ParameterSets {
+		c.Sets = append(c.Sets, maps.Clone(set))
+	}
+	if len(c.Sets) == 0 {
+		return nil, []string{fmt.Sprintf("%s.json holds no parameter sets", r.Name)}
+	}
+	return c, nil
+}
+
+// Keep adds the verdict of a new validation to a stored skill's sidecar.
+func (s Stored) Keep(v Verdict) error {
+	s.Sidecar.add(v)
+	return s.Sidecar.save(strings.TrimSuffix(s.Path, ".cog") + ".json")
+}
