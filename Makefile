@@ -83,6 +83,15 @@ eval-replay-devtools:
 clean:
 	rm -rf bin
 
+# What the compiler's api-first stage buys (issue 19): the keyword task is
+# demonstrated once on the demo site, compiled with and without the stage,
+# and both workflows run interleaved in one headless Chromium; prints the
+# median wall time each way, the ratio, the steps saved and whether the
+# site ended in the same state. APIFIRST_FLAGS="-runs 9 -keep DIR".
+.PHONY: eval-apifirst
+eval-apifirst:
+	$(GO) run ./tools/eval/apifirst $(APIFIRST_FLAGS)
+
 # Same-seed replay of MiniWoB++ demonstrations: a scripted person solves
 # each task while `cogflow record` runs, the trace is compiled with no
 # model and replayed on the same seed; prints a per-task table. Reads the

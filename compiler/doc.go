@@ -38,11 +38,11 @@
 //	                                                                                    demonstrated one (never silently wrong)
 //	dialogs           (*compiler).             extract_dialogs.go                       file → dialog: and prompt: on the steps that     -
 //	                  answerDialogs                                                     opened native dialogs
+//	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6
+//	                                           semantic_reply.go                        input names (only with Options.LLM)
 //	api-first         (*compiler).apiFirst     apifirst*.go                             file → a UI run one direct call performs (GET    -
 //	                                                                                    form → open(url?q=…), menu path → menu_path)
 //	                                                                                    as that call (AXIS; not with NoAPIFirst)
-//	semantic          (*compiler).semantic     semantic.go, semantic_apply.go,          file → dependencies for the TODO choices, goal,  5, 6
-//	                                           semantic_reply.go                        input names (only with Options.LLM)
 //	print             printer.Format           compile.go                               file → Result.Source                             -
 //	check             syntax.Parse,            compile.go, trace_errors.go              source → warnings; errors located at the trace   -
 //	                  check.Check                                                       events their steps came from

@@ -60,6 +60,9 @@ func CompileAll(trs []*trace.Trace, opts Options) (*Result, error) {
 	for i, tr := range trs {
 		o := opts
 		o.Trace = names[i]
+		// The demonstrations are aligned step by step: an api-first
+		// rewrite in one but not another would misalign them.
+		o.NoAPIFirst = true
 		res, c, err := compileOne(tr, o)
 		if err != nil {
 			return res, err

@@ -31,13 +31,15 @@ var stages = []stage{
 	{"repeat-count", func(c *compiler, f *ast.File, _ Options) *ast.File { c.repeatCounts(f); return f }},
 	{"guard", func(c *compiler, f *ast.File, _ Options) *ast.File { c.guardInstruction(f); return f }},
 	{"dialogs", func(c *compiler, f *ast.File, _ Options) *ast.File { c.answerDialogs(f); return f }},
-	{"api-first", func(c *compiler, f *ast.File, opts Options) *ast.File { c.apiFirst(f, opts); return f }},
 	{"semantic", func(c *compiler, f *ast.File, opts Options) *ast.File {
 		if opts.LLM != nil {
 			c.semantic(f, opts)
 		}
 		return f
 	}},
+	// After semantic: the model reads the demonstrated steps (the typing
+	// tells it the keyword is an input); api-first then shortens the file.
+	{"api-first", func(c *compiler, f *ast.File, opts Options) *ast.File { c.apiFirst(f, opts); return f }},
 }
 
 // runStages runs every stage in order and returns the file emitted,

@@ -23,6 +23,7 @@ func runCompile(c *cli, args []string) int {
 	root := fs.String("dir", ".cogflow", "where the compiled original is kept and the project's knowledge.hcl is read")
 	literal := fs.Bool("literal", false, "a literal replay: every typed value an input defaulting to the demonstrated one, every choice the demonstrated element; nothing read from the screen (the baseline that make eval compares against)")
 	noLLM := fs.Bool("no-llm", false, "compile by rules only, even when a model is configured")
+	noAPIFirst := fs.Bool("no-api-first", false, "keep the demonstrated UI steps where the api-first stage would call the application directly (a GET form typed into and submitted → open of its address)")
 	explain := fs.Bool("explain", false, "print, for each value read from the screen or left to an input or a dependency, the evidence: where it was found, the consistent programs, why")
 	files, code, ok := c.parseArgs(fs, args)
 	if !ok {
@@ -50,7 +51,7 @@ func runCompile(c *cli, args []string) int {
 		c.renderFiles(kdiags)
 		return exitBadInput
 	}
-	opts := compiler.Options{Filename: name, Trace: files[0], Traces: files, KB: k, Literal: *literal}
+	opts := compiler.Options{Filename: name, Trace: files[0], Traces: files, KB: k, Literal: *literal, NoAPIFirst: *noAPIFirst}
 	if !*noLLM {
 		conf, cdiags := config.Load(".")
 		if cdiags.HasErrors() {

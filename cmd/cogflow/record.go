@@ -21,6 +21,7 @@ type recordFlags struct {
 	headless                *bool   // browser
 	adb, serial             *string // android
 	app                     *string // android and uia
+	noAPIFirst              *bool
 }
 
 // runRecord records a demonstration into a trace: in the browser, on an
@@ -40,6 +41,7 @@ func runRecord(c *cli, args []string) int {
 		adb:        fs.String("adb", "", "android: the adb server, HOST:PORT (default 127.0.0.1:5037)"),
 		serial:     fs.String("serial", "", "android: the device's serial when several are attached"),
 		app:        fs.String("app", "", "android: the app to launch (package or package/.Activity); uia: the program or AppUserModelID to start"),
+		noAPIFirst: fs.Bool("no-api-first", false, "browser: leave the forms' facts out of the trace, so that compiling it keeps the UI steps (no api-first rewrite)"),
 	}
 	if _, code, ok := c.parseArgs(fs, args); !ok {
 		return code
@@ -79,6 +81,9 @@ func (c *cli) record(ctx context.Context, f recordFlags) int {
 	defer r.Close()
 	fmt.Fprintln(c.stderr, r.Banner())
 	tr, err := r.Record(ctx)
+	if *f.noAPIFirst {
+		dropFormFacts(tr)
+	}
 	return c.finishRecording(*f.out, tr, err)
 }
 
@@ -98,6 +103,20 @@ func (c *cli) recordProgress(e trace.Event) {
 
 func (c *cli) recordWarning(msg string) {
 	fmt.Fprintf(c.stderr, "cogflow record: warning: %s\n", msg)
+}
+
+// dropFormFacts removes the forms' facts from a trace's snapshots: they
+// are the compiler's only proof for an api-first rewrite of a form, so a
+// trace without them compiles to the UI steps.
+func dropFormFacts(tr *trace.Trace) {
+	if tr == nil {
+		return
+	}
+	for _, s := range tr.Snapshots {
+		for i := range s.Elements {
+			s.Elements[i].Form = nil
+		}
+	}
 }
 
 // finishRecording writes the trace recorded, whatever ended the

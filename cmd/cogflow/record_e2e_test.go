@@ -181,12 +181,12 @@ func recordSession(t *testing.T, ctx context.Context, start string) (e2ePerson, 
 	}
 }
 
-// compileTrace runs `cogflow compile` and returns the workflow's path and
-// source.
-func compileTrace(t *testing.T, tracePath, name string) (string, string) {
+// compileTrace runs `cogflow compile` (with the flags given) and returns
+// the workflow's path and source.
+func compileTrace(t *testing.T, tracePath, name string, flags ...string) (string, string) {
 	t.Helper()
 	cog := filepath.Join(t.TempDir(), name)
-	r := runWith(context.Background(), "", "compile", tracePath, "-o", cog, "--dir", t.TempDir())
+	r := runWith(context.Background(), "", append([]string{"compile", tracePath, "-o", cog, "--dir", t.TempDir()}, flags...)...)
 	if r.code != exitOK {
 		t.Fatalf("compile: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -235,9 +235,11 @@ func TestE2ERecordIterativeReadingList(t *testing.T) {
 		}
 		return llmtest.Reply{Text: "goal: " + goal + "\nparams:\n"}
 	}})
-	cog, src := compileTrace(t, tracePath, "reading_list.cog")
-	if srv.Count() != 1 || !strings.Contains(src, `"`+goal+`"`) {
-		t.Errorf("the model's goal is not the task's title (%d requests)", srv.Count())
+	// Both ways (api-first and --no-api-first): one request each.
+	b := compileBothWays(t, tracePath, "reading_list.cog")
+	src := b.apiSrc
+	if srv.Count() != 2 || !strings.Contains(src, `"`+goal+`"`) {
+		t.Errorf("the model's goal is not the task's title (%d requests, want 2)", srv.Count())
 	}
 	if !strings.Contains(src, "for row in rows(table(") || strings.Contains(src, "[1:]") {
 		t.Errorf("the workflow is not a for loop over the table's rows from the first")
@@ -248,11 +250,10 @@ func TestE2ERecordIterativeReadingList(t *testing.T) {
 		t.Logf("the typing became %d type steps, want 1", n)
 	}
 
-	// Run on a fresh site: every row gets "About <its title>", the
-	// demonstrated ones too.
-	s2, base2 := demo(t)
-	replay(t, ctx, cog, base, base2, "--dir", t.TempDir())
-	for i, p := range s2.State().ReadingList {
+	// Run on a fresh site, both ways: every row gets "About <its
+	// title>", the demonstrated ones too.
+	sites, _ := runBothWays(t, ctx, b, base)
+	for i, p := range sites[0].State().ReadingList {
 		if want := "About " + strings.TrimSpace(p.Title); p.Abstract != want {
 			t.Errorf("row %d abstract = %q, want %q", i, p.Abstract, want)
 		}
@@ -310,41 +311,52 @@ func TestE2ERecordKeyword(t *testing.T) {
 		t.Fatalf("the demonstration did not save the note: %q", s.State().Notes)
 	}
 
-	cog, _ := compileTrace(t, tracePath, "keyword.cog")
-	s2, base2 := demo(t)
-	path := writeWorkflow(t, "keyword.cog", strings.ReplaceAll(readFile(t, cog), base, base2))
-	src := readFile(t, path)
-	if r := runWith(ctx, "", "check", path); r.code != exitOK {
-		t.Fatalf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	// Both ways: typing the keyword and pressing Enter in the wiki's GET
+	// search form becomes open(…/wiki?q= + urlquery(keyword)) with the
+	// api-first stage; the runs must leave the same notes.
+	b := compileBothWays(t, tracePath, "keyword.cog")
+	if !strings.Contains(b.apiSrc, `/wiki?q=" + urlquery(`) || !strings.Contains(b.uiSrc, "enter(") {
+		tr, _ := trace.Load(tracePath)
+		t.Fatalf("the api-first stage did not open the search form's address:\n%s\nform facts:\n%s", b.apiSrc, formFacts(tr))
 	}
-	name := inputNamed(src, "Kilimanjaro")
-	if name == "" {
-		t.Fatalf("the typed search word is not an input:\n%s", src)
+	for _, cog := range []string{b.api, b.ui} {
+		path := writeWorkflow(t, "keyword.cog", strings.ReplaceAll(readFile(t, cog), base, "http://127.0.0.1:1"))
+		if r := runWith(ctx, "", "check", path); r.code != exitOK {
+			t.Fatalf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
 	}
-	root := t.TempDir()
-	r := runWith(ctx, "", "run", path, "--yes", "--input", name+"=Mount Kenya", "--dir", root)
-	if r.code != exitOK {
-		t.Fatalf("run: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	name := inputNamed(b.apiSrc, "Kilimanjaro")
+	if name == "" || inputNamed(b.uiSrc, "Kilimanjaro") != name {
+		t.Fatalf("the typed search word is not the same input both ways:\n%s\n%s", b.apiSrc, b.uiSrc)
 	}
-	if !strings.Contains(s2.State().Notes, "Climbed in 1889.") {
-		t.Errorf("notes after the run: %q", s2.State().Notes)
+	sites, roots := runBothWays(t, ctx, b, base, "--input", name+"=Mount Kenya")
+	for i, s2 := range sites {
+		if !strings.Contains(s2.State().Notes, "Climbed in 1889.") {
+			t.Errorf("run %d: notes after the run: %q", i, s2.State().Notes)
+		}
+		// The choice among the results was made by the structural
+		// exact-match answerer: the link titled exactly "Mount Kenya" (so
+		// both ways searched for the new keyword).
+		if !structuralChoice(roots[i], "Mount Kenya") {
+			t.Errorf("run %d: the journal does not show the structural answerer clicking the link \"Mount Kenya\"", i)
+		}
 	}
-	// The choice among the results was made by the structural
-	// exact-match answerer: the link titled exactly "Mount Kenya".
+}
+
+// structuralChoice reports whether a run under root clicked the link
+// named name as the structural answerer's choice.
+func structuralChoice(root, name string) bool {
 	journals, _ := filepath.Glob(filepath.Join(root, "runs", "*", journal.JournalFile))
-	chosen := false
 	for _, j := range journals {
 		data, _ := os.ReadFile(j)
 		for _, line := range strings.Split(string(data), "\n") {
 			if strings.Contains(line, `"op":"click"`) && strings.Contains(line, `"source":"structural"`) &&
-				strings.Contains(line, `link(name: \"Mount Kenya\"`) {
-				chosen = true
+				strings.Contains(line, `link(name: \"`+name+`\"`) {
+				return true
 			}
 		}
 	}
-	if !chosen {
-		t.Errorf("the journal does not show the structural answerer clicking the link \"Mount Kenya\" (journals %v)\n%s", journals, r.stderr)
-	}
+	return false
 }
 
 // inputNamed finds the input whose default (or example) is value in a
@@ -395,7 +407,8 @@ func TestE2ERecordIterativeList(t *testing.T) {
 		t.Fatalf("the demonstration did not rename the first two files: %q", got)
 	}
 
-	cog, src := compileTrace(t, tracePath, "rename.cog")
+	b := compileBothWays(t, tracePath, "rename.cog")
+	src := b.apiSrc
 	for _, want := range []string{"for item in items(list(", "within: item)", `replace(`} {
 		if !strings.Contains(src, want) {
 			t.Errorf("the compiled workflow lacks %s", want)
@@ -404,10 +417,9 @@ func TestE2ERecordIterativeList(t *testing.T) {
 	if strings.Contains(src, "[1:]") {
 		t.Errorf("the loop skips the demonstrated items")
 	}
-	s2, base2 := demo(t)
-	replay(t, ctx, cog, base, base2, "--dir", t.TempDir())
+	sites, _ := runBothWays(t, ctx, b, base)
 	want := []string{"report.md", "notes.md", "todo.md", "budget.csv"} // the demonstrated files too
-	if got := s2.State().Files; strings.Join(got, " ") != strings.Join(want, " ") {
+	if got := sites[0].State().Files; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files after the run = %v, want %v", got, want)
 	}
 }

@@ -45,9 +45,11 @@ func TestE2ERecordKeywordSummaryWithLLM(t *testing.T) {
 		}
 		return llmtest.Reply{Text: keywordExtractorReply(p, demoSummary)}
 	}})
-	cog, src := compileTrace(t, tracePath, "keyword_summary.cog")
-	if srv.Count() != 1 {
-		t.Fatalf("%d extractor requests, want 1", srv.Count())
+	// Both ways (api-first and --no-api-first): one request each.
+	b := compileBothWays(t, tracePath, "keyword_summary.cog")
+	src := b.apiSrc
+	if srv.Count() != 2 {
+		t.Fatalf("%d extractor requests, want 2", srv.Count())
 	}
 	for _, want := range []string{"new_tab(", `match_element<"the search result most related to the keyword">(`, `extract_information<"the introductory paragraph of the article">(`, `summarize<"summarize the introduction in one sentence">(`, `switch_window("Notes")`} {
 		if !strings.Contains(src, want) {
@@ -59,9 +61,9 @@ func TestE2ERecordKeywordSummaryWithLLM(t *testing.T) {
 		t.Fatalf("the keyword is not an input:\n%s", src)
 	}
 
-	// Run with a new keyword on a fresh site; the model answers the run's
-	// extraction and summary, and checks that it reads the new article.
-	s2, base2 := demo(t)
+	// Run with a new keyword on a fresh site, both ways; the model answers
+	// each run's extraction and summary, and checks that it reads the new
+	// article.
 	kenyaIntro := paragraph(t, "mount_kenya", 1)
 	const kenyaSummary = "Mount Kenya is an extinct volcano, the second-highest mountain in Africa."
 	srv2 := model(t,
@@ -78,23 +80,24 @@ func TestE2ERecordKeywordSummaryWithLLM(t *testing.T) {
 			return llmtest.Reply{Text: kenyaSummary}
 		}},
 	)
-	root := t.TempDir()
-	replay(t, ctx, cog, base, base2, "--input", name+"=Mount Kenya", "--dir", root)
-	if got := s2.State().Notes; !strings.Contains(got, kenyaSummary) || strings.Contains(got, demoSummary) {
-		t.Errorf("notes after the run = %q, want the model's Mount Kenya summary", got)
+	sites, roots := runBothWays(t, ctx, b, base, "--input", name+"=Mount Kenya")
+	if n := srv2.Count(); n != 2*len(sites) {
+		t.Errorf("%d model requests in %d runs, want 2 each (extract, summarize; the result is an exact match)", n, len(sites))
 	}
-	if n := srv2.Count(); n != 2 {
-		t.Errorf("%d model requests in the run, want 2 (extract, summarize; the result is an exact match)", n)
-	}
-	run := lastRun(t, root)
-	var llmSteps int
-	for _, st := range run.Steps {
-		if st.Source == journal.SourceLLM {
-			llmSteps++
+	for i, s2 := range sites {
+		if got := s2.State().Notes; !strings.Contains(got, kenyaSummary) || strings.Contains(got, demoSummary) {
+			t.Errorf("run %d: notes after the run = %q, want the model's Mount Kenya summary", i, got)
 		}
-	}
-	if llmSteps != 2 {
-		t.Errorf("%d steps answered by the model, want 2", llmSteps)
+		run := lastRun(t, roots[i])
+		var llmSteps int
+		for _, st := range run.Steps {
+			if st.Source == journal.SourceLLM {
+				llmSteps++
+			}
+		}
+		if llmSteps != 2 {
+			t.Errorf("run %d: %d steps answered by the model, want 2", i, llmSteps)
+		}
 	}
 }
 

@@ -88,6 +88,7 @@ func TestSchemaMatchesGoTypes(t *testing.T) {
 		"element":      reflect.TypeFor[Element](),
 		"list_info":    reflect.TypeFor[ListInfo](),
 		"cell_info":    reflect.TypeFor[CellInfo](),
+		"form_info":    reflect.TypeFor[FormInfo](),
 		"dialog":       reflect.TypeFor[Dialog](),
 	}
 	if n := len(root["$defs"].(schema)) + 1; n != len(types) {

@@ -419,6 +419,47 @@ type Element struct {
 	List *ListInfo `json:"list,omitempty"`
 	// Cell is set for table cells and rows.
 	Cell *CellInfo `json:"cell,omitempty"`
+	// Form is set, by the browser recorder, on an event's target when it
+	// belongs to a form (a field, a submit button, the form itself).
+	Form *FormInfo `json:"form,omitempty"`
+}
+
+// Values of FormInfo.Script.
+const (
+	// FormScriptNone: checked, no script handles the form's submission.
+	FormScriptNone = "none"
+	// FormScriptOnsubmit: the form has an onsubmit handler.
+	FormScriptOnsubmit = "onsubmit"
+	// FormScriptListener: a submit listener is on the form, one of its
+	// ancestors, the document or the window.
+	FormScriptListener = "listener"
+	// FormScriptUnknown: the recorder could not check.
+	FormScriptUnknown = "unknown"
+)
+
+var formScripts = []string{FormScriptNone, FormScriptOnsubmit, FormScriptListener, FormScriptUnknown}
+
+// FormInfo is what the recorder saw of the form an element submits with,
+// at the event: enough for the compiler to prove that typing into a field
+// and submitting is the same as opening one address (the api-first
+// stage). Only names are kept, never the other fields' values.
+type FormInfo struct {
+	// Action is the absolute address the form submits to.
+	Action string `json:"action"`
+	// Method is get, post or dialog (as HTMLFormElement.method gives it).
+	Method string `json:"method"`
+	// Field is the element's name: the query key its value is sent under
+	// ("" for an unnamed element, or the form itself).
+	Field string `json:"field,omitempty"`
+	// Hidden counts the form's hidden inputs.
+	Hidden int `json:"hidden"`
+	// Filled names the form's other submittable fields that had a value
+	// then (a checked box, a select's option, a non-empty text).
+	Filled []string `json:"filled,omitempty"`
+	// Script says whether a script handles the submission: none, onsubmit,
+	// listener or unknown (FormScript*). Only "none" was checked to be
+	// absent.
+	Script string `json:"script"`
 }
 
 // ListInfo places a snapshot element in a list.

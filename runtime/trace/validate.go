@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"net/url"
 	"path"
 	"sort"
 	"strings"
@@ -207,8 +208,35 @@ func (v *validator) snapshot(p jpath, id string, s Snapshot) {
 		if e.Cell != nil {
 			v.cell(ep.field("cell"), e.Cell.Row, e.Cell.Column, "row", "column")
 		}
+		if e.Form != nil {
+			v.form(ep.field("form"), e.Form)
+		}
 	}
 }
+
+// form checks a snapshot element's form facts: the compiler trusts them
+// as proof, so a malformed one is an error, not a guess.
+func (v *validator) form(p jpath, f *FormInfo) {
+	if u, err := url.Parse(f.Action); err != nil || !u.IsAbs() {
+		v.add(p.field("action"), "%q is not an absolute address", f.Action)
+	}
+	if !known(formMethods, f.Method) {
+		v.add(p.field("method"), "unknown method %q: one of %s", f.Method, strings.Join(formMethods, ", "))
+	}
+	if f.Hidden < 0 {
+		v.add(p.field("hidden"), "negative count %d", f.Hidden)
+	}
+	for i, n := range f.Filled {
+		if n == "" {
+			v.add(p.field("filled").index(i), "empty field name")
+		}
+	}
+	if !known(formScripts, f.Script) {
+		v.add(p.field("script"), "unknown value %q: one of %s", f.Script, strings.Join(formScripts, ", "))
+	}
+}
+
+var formMethods = []string{"get", "post", "dialog"}
 
 func (v *validator) bounds(p jpath, r Rect) {
 	if r.W < 0 || r.H < 0 {

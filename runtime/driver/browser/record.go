@@ -122,6 +122,8 @@ type recMsg struct {
 	Secret bool `json:"secret"`
 	// Files are the names of the files chosen for a file input.
 	Files []string `json:"files"`
+	// Form is the form the target submits with, if any.
+	Form *recForm `json:"form"`
 }
 
 // recorder builds a trace from the page's reports.
@@ -232,11 +234,22 @@ func (r *recorder) add(e trace.Event) int {
 // handle turns one report of a tab into events; it returns true on the
 // stop chord.
 func (r *recorder) handle(from *recTab, payload string) bool {
-	var m recMsg
-	m.TI = -1
-	if err := json.Unmarshal([]byte(payload), &m); err != nil {
-		return false
+	m, ok := parseRecMsg(payload)
+	return ok && r.handleMsg(from, m)
+}
+
+// parseRecMsg decodes one report of a page; false for one that is not.
+func parseRecMsg(payload string) (*recMsg, bool) {
+	m := &recMsg{TI: -1}
+	if err := json.Unmarshal([]byte(payload), m); err != nil {
+		return nil, false
 	}
+	return m, true
+}
+
+// handleMsg turns one decoded report of a tab into events; it returns true
+// on the stop chord.
+func (r *recorder) handleMsg(from *recTab, m *recMsg) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if m.K == "stop" {
@@ -303,7 +316,11 @@ func (r *recorder) handle(from *recTab, payload string) bool {
 		if r.tr.Snapshots == nil {
 			r.tr.Snapshots = map[string]trace.Snapshot{}
 		}
-		r.tr.Snapshots[id] = driver.SnapshotOf(tree)
+		snap := driver.SnapshotOf(tree)
+		if m.Form != nil {
+			snap.Elements[m.TI].Form = m.Form.info()
+		}
+		r.tr.Snapshots[id] = snap
 		e.Target, e.Snapshot = driver.TargetOf(tree, m.TI), id
 		e.Target.Secret = m.Secret
 		if m.Sel != "" {

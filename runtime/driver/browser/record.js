@@ -21,10 +21,80 @@ function walkedTarget(el) {
     // has the role a lone element has, not one from the walk around it.
     const part = a === hit && !!outerSVG(a);
     if (part) o.els[i].ro = roleOf(a, a.localName) || 'generic';
-    return { snap: o, ti: i, sel: top ? cssOf(a) : '', part };
+    return { snap: o, ti: i, sel: top ? cssOf(a) : '', part, form: formFacts(a) };
   }
   return { snap: o, ti: -1 };
 }
+
+// --- forms: what the compiler needs to prove that typing into a field and
+// submitting equals opening one address. The prototype's getters are taken
+// before any page script runs: a field named "action" shadows form.action.
+const FORM = HTMLFormElement.prototype;
+const formGet = (name) => Object.getOwnPropertyDescriptor(FORM, name).get;
+const fAction = formGet('action');
+const fMethod = formGet('method');
+const fElements = formGet('elements');
+const fOnsubmit = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'onsubmit').get;
+const formIds = new WeakMap();
+const formRefs = new Map();
+let formSeq = 0;
+// FORM_NOT_FILLED are the input types whose value a form sends only as
+// its submitter (or never): they are not "other fields with a value".
+const FORM_NOT_FILLED = new Set(['submit', 'button', 'reset', 'image']);
+function formOwner(el) {
+  if (el instanceof HTMLFormElement) return el;
+  const f = el.form;
+  return f instanceof HTMLFormElement ? f : null;
+}
+// formFacts describes the form el submits with; id lets the recorder find
+// the form again to list its submit listeners (formChain).
+function formFacts(el) {
+  let f;
+  try { f = formOwner(el); } catch (e) { return null; }
+  if (!f) return null;
+  try {
+    let id = formIds.get(f);
+    if (!id) {
+      id = ++formSeq;
+      formIds.set(f, id);
+      formRefs.set(id, new WeakRef(f));
+    }
+    let hidden = 0;
+    const filled = [];
+    for (const c of fElements.call(f)) {
+      if (c === el) continue;
+      const type = String(c.type || '').toLowerCase();
+      if (c.localName === 'input' && type === 'hidden') { hidden++; continue; }
+      if (!c.name || c.disabled || c.localName === 'button' || c.localName === 'fieldset' || c.localName === 'output' ||
+          c.localName === 'object' || FORM_NOT_FILLED.has(type)) continue;
+      let has;
+      if (type === 'checkbox' || type === 'radio') has = c.checked;
+      else if (type === 'file') has = !!(c.files && c.files.length);
+      else has = typeof c.value === 'string' && c.value !== '';
+      if (has) filled.push(c.name);
+    }
+    const onsubmit = f.hasAttribute('onsubmit') || typeof fOnsubmit.call(f) === 'function';
+    const field = el === f ? '' : String(el.name || '');
+    return { id, action: fAction.call(f), method: fMethod.call(f), field, hidden, filled, onsubmit };
+  } catch (e) {
+    return null;
+  }
+}
+// formChain is the form of id with its ancestors (through shadow hosts),
+// the document and the window: where a submit listener would hear its
+// submission. The recorder asks for it through the DevTools protocol.
+Object.defineProperty(G, '__cogflow_rec_form', {
+  value: (id) => {
+    const r = formRefs.get(id);
+    const f = r && r.deref();
+    if (!f) return null;
+    const chain = [];
+    for (let a = f; a; a = upOf(a)) chain.push(a);
+    chain.push(document, G);
+    return chain;
+  },
+  enumerable: false, configurable: true,
+});
 function outerSVG(el) {
   let o = null;
   while (el && el.ownerSVGElement) el = o = el.ownerSVGElement;
@@ -263,10 +333,14 @@ G.addEventListener('change', (e) => {
   }
   report('change', el, { value: valueOfEl(el) });
 }, opts);
-G.addEventListener('submit', (e) => {
+// The recorder's own submit listener is marked, so that the check for a
+// page script handling a form's submission passes over it.
+const onSubmit = (e) => {
   if (!e.isTrusted) return;
   report('submit', elOf(e), {});
-}, opts);
+};
+Object.defineProperty(onSubmit, '__cogflowOwn', { value: true });
+G.addEventListener('submit', onSubmit, opts);
 function selectedText(el) {
   if (el && typeof el.selectionStart === 'number' && el.selectionEnd > el.selectionStart && typeof el.value === 'string') {
     return el.value.slice(el.selectionStart, el.selectionEnd);

@@ -147,7 +147,17 @@ func (d *Driver) recordMessage(ctx context.Context, r *recorder, m *rod.Message,
 		r.mu.Lock()
 		rt := r.tabs[string(m.SessionID)]
 		r.mu.Unlock()
-		return rt != nil && m.Load(&ev) && ev.Name == recordBinding && r.handle(rt, ev.Payload)
+		if rt == nil || !m.Load(&ev) || ev.Name != recordBinding {
+			return false
+		}
+		msg, ok := parseRecMsg(ev.Payload)
+		if !ok {
+			return false
+		}
+		// The form's listeners are looked up now, while its document is
+		// there (events queue meanwhile: the subscription buffers them).
+		d.checkForm(ctx, rt, int(ev.ExecutionContextID), msg)
+		return r.handleMsg(rt, msg)
 	case "Target.targetCreated":
 		var ev proto.TargetTargetCreated
 		if !m.Load(&ev) || ev.TargetInfo.Type != proto.TargetTargetInfoTypePage || existing[string(ev.TargetInfo.TargetID)] ||

@@ -129,7 +129,11 @@ document.addEventListener('readystatechange', changed);
 // and a next step (closing the tab, opening a page) would cancel it. A
 // submit event that no handler prevented counts as a navigation pending
 // until the navigation begins, or for at most a second.
-document.addEventListener('submit', (e) => { S.submit = e; S.submitAt = now(); }, true);
+// The listener is marked as cogflow's own: the recorder's check for a page
+// script handling a form's submission passes over it (record_form.go).
+const submitSeen = (e) => { S.submit = e; S.submitAt = now(); };
+Object.defineProperty(submitSeen, '__cogflowOwn', { value: true });
+document.addEventListener('submit', submitSeen, true);
 if (G.navigation && G.navigation.addEventListener) {
   G.navigation.addEventListener('navigate', (e) => {
     S.submit = null;
