@@ -137,19 +137,36 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 }
 
 // answerWord reads yes / partly / no from the start of an answer; "" when
-// it is none of them.
+// it states none of them, or more than one: the echoed template
+// "yes | partly | no", a hedge ("not sure", "no idea", "yes or no",
+// "partly yes"). A word followed by more text must end its clause
+// ("No, the name differs"; "Yes - …"), so that it is the answer and not
+// the start of another phrase.
 func answerWord(s string) string {
-	w := strings.ToLower(strings.Trim(strings.SplitN(strings.TrimSpace(s)+" ", " ", 2)[0], ".,;!\"'*"))
-	switch w {
-	case "yes", "fully", "true":
-		return Yes
-	case "partly", "partially", "partial":
-		return Partly
-	case "no", "not", "false":
-		return Not
+	if strings.ContainsAny(s, "|/") {
+		return ""
 	}
-	return ""
+	words := strings.Fields(strings.ToLower(s))
+	if len(words) == 0 {
+		return ""
+	}
+	trim := func(w string) string { return strings.Trim(w, ".,;:!\"'*") }
+	w := answerWords[trim(words[0])]
+	if w == "" || len(words) == 1 {
+		return w
+	}
+	first := strings.TrimRight(words[0], "*\"'")
+	ends := strings.ContainsAny(first[len(first)-1:], ".,;:!") || words[1] == "-" || words[1] == "–" || words[1] == "—"
+	next := trim(words[1])
+	if !ends || answerWords[next] != "" || next == "or" || next == "and" || next == "not" {
+		return ""
+	}
+	return w
 }
+
+// answerWords are the words that state an answer.
+var answerWords = map[string]string{"yes": Yes, "fully": Yes, "true": Yes,
+	"partly": Partly, "partially": Partly, "partial": Partly, "no": Not, "false": Not}
 
 // rulesDirection compares values: those the trajectory typed, chose or
 // clicked, against the other description's text.
