@@ -1,7 +1,11 @@
 package goal
 
 import (
+	"net/url"
+	"strings"
 	"testing"
+
+	"github.com/cogflow/cogflow/runtime/trace"
 )
 
 // TestAnswerWordNeverGuesses: a reply line is read as a verdict only when
@@ -28,5 +32,89 @@ func TestAnswerWordNeverGuesses(t *testing.T) {
 		if got := answerWord(c.in); got != c.want {
 			t.Errorf("answerWord(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// leaks reports the forms of instruction that text shows: as written, its
+// first minPartial characters, or escaped as a URL's query or path.
+func leaks(text, instruction string) []string {
+	var out []string
+	low := strings.ToLower(text)
+	for _, f := range []string{instruction, instruction[:minPartial], url.QueryEscape(instruction),
+		url.PathEscape(instruction), url.QueryEscape(instruction[:minPartial]), url.PathEscape(instruction[:minPartial])} {
+		if strings.Contains(low, strings.ToLower(f)) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// TestMaskHidesEveryForm: the instruction is hidden from every prompt
+// however the trace carries it: in URLs' query strings (+ or %20), in
+// the masked element's accessible name when it has no text (UIA, an
+// aria-label), in its capped text ending in "…" while a window title holds
+// the whole of it.
+func TestMaskHidesEveryForm(t *testing.T) {
+	const instr = `Click on the "ok" button and then on Submit, please.`
+	capped := instr[:30] + "…"
+	base := func() *trace.Trace {
+		tr := trace.New(trace.DriverBrowser)
+		tr.Start.URL = "http://127.0.0.1:1/task"
+		tr.Snapshots = map[string]trace.Snapshot{"s1": {URL: tr.Start.URL, Title: "Task", Elements: []trace.Element{
+			{Ref: "r0", Parent: -1, Attributes: trace.Attributes{Role: "generic", ID: "query", Name: instr}},
+			{Ref: "r1", Parent: -1, Attributes: trace.Attributes{Role: "button", Name: "ok"}},
+		}}}
+		tr.Events = []trace.Event{
+			{ID: "e1", Kind: trace.KindClick, Snapshot: "s1", Target: &trace.Target{Ref: "r1"}},
+		}
+		return tr
+	}
+	cases := []struct {
+		name string
+		edit func(tr *trace.Trace)
+		spec MaskSpec
+	}{
+		{"query string with +", func(tr *trace.Trace) {
+			u := "http://127.0.0.1:1/next?goal=" + url.QueryEscape(instr)
+			tr.Events = append(tr.Events, trace.Event{ID: "e2", Time: 5, Kind: trace.KindNavigate, URL: u})
+		}, MaskSpec{Texts: []string{instr}}},
+		{"query string with %20", func(tr *trace.Trace) {
+			u := "http://127.0.0.1:1/next?goal=" + url.PathEscape(instr)
+			tr.Events = append(tr.Events, trace.Event{ID: "e2", Time: 5, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", URL: u}})
+		}, MaskSpec{Texts: []string{instr}}},
+		{"start URL", func(tr *trace.Trace) {
+			tr.Start.URL = "http://127.0.0.1:1/task?q=" + url.QueryEscape(instr)
+			s := tr.Snapshots["s1"]
+			s.URL, s.Title = tr.Start.URL, ""
+			tr.Snapshots["s1"] = s
+		}, MaskSpec{Texts: []string{instr}}},
+		{"the masked element's name, in a window title", func(tr *trace.Trace) {
+			tr.Events = append(tr.Events, trace.Event{ID: "e2", Time: 5, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", Title: "Help: " + instr}})
+		}, MaskSpec{IDs: []string{"query"}}},
+		{"the masked element's capped text, in a window title", func(tr *trace.Trace) {
+			s := tr.Snapshots["s1"]
+			s.Elements[0].Name, s.Elements[0].Text = "", capped
+			tr.Snapshots["s1"] = s
+			tr.Events = append(tr.Events, trace.Event{ID: "e2", Time: 5, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", Title: instr[:30] + " and more"}})
+		}, MaskSpec{IDs: []string{"query"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr := base()
+			c.edit(tr)
+			if l := leaks(Trajectory(tr), instr); len(l) == 0 {
+				t.Fatalf("the test trace does not show the instruction:\n%s", Trajectory(tr))
+			}
+			masked, _, err := Mask(tr, c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := leaks(Trajectory(masked), instr); len(l) > 0 {
+				t.Errorf("the prompt shows %q:\n%s", l, Trajectory(masked))
+			}
+			if !strings.Contains(Trajectory(masked), `"ok"`) {
+				t.Errorf("the button was masked too:\n%s", Trajectory(masked))
+			}
+		})
 	}
 }
