@@ -203,12 +203,18 @@ func rulesDirection(from, to string, tr *trace.Trace, other string) Direction {
 // containsValue reports whether text contains v as whole words (a value
 // "1" is not found in "10").
 func containsValue(text, v string) bool {
+	return wholeValue(v)(text)
+}
+
+// wholeValue returns a test of whether a text contains v as whole words;
+// an empty v is in no text.
+func wholeValue(v string) func(text string) bool {
 	if v == "" {
-		return false
+		return func(string) bool { return false }
 	}
 	re, err := regexp.Compile(`(^|[^\p{L}\p{N}])` + regexp.QuoteMeta(v) + `($|[^\p{L}\p{N}])`)
 	if err != nil {
-		return strings.Contains(text, v)
+		return func(text string) bool { return strings.Contains(text, v) }
 	}
-	return re.MatchString(text)
+	return re.MatchString
 }

@@ -203,10 +203,10 @@ func inferModel(ctx context.Context, tr *trace.Trace, steps []Step, opts Options
 // chose or clicked it, else the first snapshot holding it; "" when
 // nowhere.
 func seenAt(tr *trace.Trace, steps []Step, v string) string {
-	nv := normalize(v)
+	shows := wholeValue(normalize(v)) // "1" is not seen in "10", nor "an" in "Quantity"
 	for _, s := range steps {
 		for _, x := range []string{s.Value, s.Label} {
-			if x != "" && strings.Contains(normalize(x), nv) {
+			if x != "" && shows(normalize(x)) {
 				return s.where()
 			}
 		}
@@ -223,7 +223,7 @@ func seenAt(tr *trace.Trace, steps []Step, v string) string {
 				value = ""
 			}
 			for _, x := range []string{e.Text, e.Name, value} {
-				if x != "" && strings.Contains(normalize(x), nv) {
+				if x != "" && shows(normalize(x)) {
 					return fmt.Sprintf("%s: on the screen (%s)", tr.Events[i].ID, describe(e.Role, capText(x, 60)))
 				}
 			}

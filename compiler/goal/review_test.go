@@ -118,3 +118,24 @@ func TestMaskHidesEveryForm(t *testing.T) {
 		})
 	}
 }
+
+// TestSeenAtWholeValues: a model's parameter is kept only when the
+// trajectory shows that value, not when it is a piece of another one ("1"
+// of "10", "an" of "Anna") or only white space.
+func TestSeenAtWholeValues(t *testing.T) {
+	tr := trace.New(trace.DriverBrowser)
+	tr.Snapshots = map[string]trace.Snapshot{"s1": {Title: "Shop", Elements: []trace.Element{
+		{Ref: "r0", Parent: -1, Attributes: trace.Attributes{Role: "text", Text: "Total: 10 items for Anna"}},
+		{Ref: "r1", Parent: -1, Attributes: trace.Attributes{Role: "textbox", Name: "Quantity", Editable: true}},
+	}}}
+	tr.Events = []trace.Event{{ID: "e1", Kind: trace.KindInput, Snapshot: "s1", Value: "12", Target: &trace.Target{Ref: "r1"}}}
+	steps := Steps(tr)
+	for _, c := range []struct {
+		v    string
+		seen bool
+	}{{"12", true}, {"10 items", true}, {"anna", true}, {"1", false}, {"an", false}, {"2", false}, {" ", false}} {
+		if got := seenAt(tr, steps, c.v) != ""; got != c.seen {
+			t.Errorf("seenAt(%q) = %q, want seen %v", c.v, seenAt(tr, steps, c.v), c.seen)
+		}
+	}
+}
