@@ -112,6 +112,9 @@ func (r *Row) AllParams() bool {
 type Report struct {
 	Dir  string
 	Rows []*Row
+	// Source is SourceModel when the goals were asked of a model, even
+	// if every request failed; else SourceRules (or empty).
+	Source string
 }
 
 // Evaluate runs the protocol over a folder: for each NAME.trace.json with
@@ -125,7 +128,10 @@ func Evaluate(ctx context.Context, dir string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Dir: dir}
+	rep := &Report{Dir: dir, Source: SourceRules}
+	if opts.LLM != nil {
+		rep.Source = SourceModel
+	}
 	for _, name := range names {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()
