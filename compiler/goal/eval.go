@@ -40,7 +40,8 @@ func ReadReference(path string) (*Reference, error) {
 	r := &Reference{}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		key, val, _ := strings.Cut(line, ":")
 		val = strings.TrimSpace(val)
@@ -50,6 +51,9 @@ func ReadReference(path string) (*Reference, error) {
 			return nil, fmt.Errorf("%s:%d:1: an empty param", path, n)
 		case key == "param":
 			r.Params = append(r.Params, val)
+		case key == "mask" && strings.Trim(val, "# ") == "":
+			// Nothing named: the instruction would go to the model unmasked.
+			return nil, fmt.Errorf("%s:%d:1: an empty mask; use `mask: #ID` or `mask: TEXT`", path, n)
 		case key == "mask" && strings.HasPrefix(val, "#"):
 			r.Mask.IDs = append(r.Mask.IDs, val[1:])
 		case key == "mask":
@@ -61,7 +65,7 @@ func ReadReference(path string) (*Reference, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:%d:1: %w", path, n, err)
 	}
 	if r.Goal == "" {
 		return nil, fmt.Errorf("%s:1:1: no reference goal line", path)
@@ -96,7 +100,7 @@ type Row struct {
 	// inferred values that are none of them.
 	Recovered, Extra int
 	// Exact says the inferred sentence equals the reference (case,
-	// white space, quotes and the final stop ignored).
+	// white space, the kind of quotes and the final stop ignored).
 	Exact   bool
 	Verdict *Verdict
 	Err     string

@@ -2,6 +2,7 @@ package goal
 
 import (
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -136,6 +137,27 @@ func TestSeenAtWholeValues(t *testing.T) {
 	}{{"12", true}, {"10 items", true}, {"anna", true}, {"1", false}, {"an", false}, {"2", false}, {" ", false}} {
 		if got := seenAt(tr, steps, c.v) != ""; got != c.seen {
 			t.Errorf("seenAt(%q) = %q, want seen %v", c.v, seenAt(tr, steps, c.v), c.seen)
+		}
+	}
+}
+
+// TestReadReferenceEmptyMask: a mask line that names nothing is an error
+// at its line, not a silently unmasked instruction; so is a line too long
+// to read, with the file named.
+func TestReadReferenceEmptyMask(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct{ text, want string }{
+		{"Click ok\nmask:\n", ":2:1: an empty mask"},
+		{"Click ok\n\nmask: #\n", ":3:1: an empty mask"},
+		{"Click ok\n" + strings.Repeat("x", 2<<20) + "\n", "c" + GoalSuffix + ":2:1:"},
+	} {
+		p := filepath.Join(dir, string(rune('a'+i))+GoalSuffix)
+		if err := writeText(p, c.text); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadReference(p)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%.20q: error %v, want %q", c.text, err, c.want)
 		}
 	}
 }
