@@ -112,6 +112,7 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 		return Direction{}, fmt.Errorf("judge: the model (does %s's trajectory fulfil %s?): %w", from, to, err)
 	}
 	out := Direction{From: from, To: to}
+	answered := false
 	for _, line := range strings.Split(text, "\n") {
 		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok {
@@ -120,9 +121,11 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 		val = strings.TrimSpace(val)
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "answer":
-			if out.Answer == "" {
-				out.Answer = answerWord(val)
+			w := answerWord(val)
+			if answered && w != out.Answer {
+				return Direction{}, fmt.Errorf("judge: the model's answer (does %s's trajectory fulfil %s?) gives two answers, %q and %q: %q", from, to, dash(out.Answer), val, capText(text, 200))
 			}
+			out.Answer, answered = w, true
 		case "reason":
 			if out.Reason == "" {
 				out.Reason = val

@@ -33,3 +33,31 @@ func TestTableSaysModelWhenEveryRowFailed(t *testing.T) {
 		t.Errorf("the table claims what did not happen:\n%s", out)
 	}
 }
+
+// TestModelRepliesNeverGuessed: a reply that states two answers, or
+// echoes the template instead of a goal, is an error, not the first
+// thing it says.
+func TestModelRepliesNeverGuessed(t *testing.T) {
+	for _, c := range []struct{ reply, want string }{
+		{"answer: yes\nreason: same\nanswer: no", "two answers"},
+		{"answer: not sure\nanswer: yes", "two answers"},
+		{"answer: yes | partly | no\nreason: <one sentence>", `no "answer: yes|partly|no" line`},
+		{"goal: <one sentence>\nparam: <name> = <value as the trajectory shows it>", `no "goal:" line`},
+	} {
+		srv := llmtest.New(t, llmtest.Rule{Name: "any", Reply: llmtest.Text(c.reply)})
+		client, err := llm.NewOpenAI(llm.Config{BaseURL: srv.URL(), APIKey: "k"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{LLM: client, Model: testModel}
+		tr := demos[0].build()
+		if strings.HasPrefix(c.reply, "goal:") {
+			_, err = Infer(context.Background(), tr, opts)
+		} else {
+			_, err = Judge(context.Background(), Described{"Click ok", tr}, Described{"Press ok", tr}, opts)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want %q", c.reply, err, c.want)
+		}
+	}
+}

@@ -175,7 +175,7 @@ func inferModel(ctx context.Context, tr *trace.Trace, steps []Step, opts Options
 		val = strings.TrimSpace(val)
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "goal":
-			if g.Sentence == "" {
+			if g.Sentence == "" && !(strings.HasPrefix(val, "<") && strings.HasSuffix(val, ">")) { // not the template echoed
 				g.Sentence = strings.Trim(val, `"`)
 			}
 		case "param":
