@@ -80,6 +80,11 @@ func Mask(tr *trace.Trace, m MaskSpec) (*trace.Trace, int, error) {
 		if t == nil || !(ids[t.ID] || inside[e.Snapshot][t.Ref] || selectsID(t, ids)) {
 			continue
 		}
+		if ids[t.ID] || selectsID(t, ids) {
+			// The element itself: a trace without snapshots (an import)
+			// carries its texts only here.
+			needles = append(needles, ownTexts(t.Attributes)...)
+		}
 		n += blank(&t.Attributes)
 		if t.Context != nil {
 			t.Context = nil

@@ -98,6 +98,14 @@ func TestMaskHidesEveryForm(t *testing.T) {
 			tr.Snapshots["s1"] = s
 			tr.Events = append(tr.Events, trace.Event{ID: "e2", Time: 5, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", Title: instr[:30] + " and more"}})
 		}, MaskSpec{IDs: []string{"query"}}},
+		{"a target named by its id, without a snapshot", func(tr *trace.Trace) {
+			tr.Snapshots = nil
+			tr.Events = []trace.Event{
+				{ID: "e1", Kind: trace.KindClick, Target: &trace.Target{CSS: "#query", Attributes: trace.Attributes{Role: "generic", Name: instr}}},
+				{ID: "e2", Time: 5, Kind: trace.KindClick, Target: &trace.Target{Attributes: trace.Attributes{Role: "button", Name: "ok"}}},
+				{ID: "e3", Time: 6, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", Title: "Help: " + instr}},
+			}
+		}, MaskSpec{IDs: []string{"query"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
