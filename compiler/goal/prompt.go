@@ -36,8 +36,8 @@ func trajectory(tr *trace.Trace, steps []Step) string {
 	first, last := snapshotsAtEnds(tr)
 	secret := secretRefs(tr)
 	if first != nil {
-		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, first.URL, tr.Start.URL, tr.Start.App), screenText(first, secret))
-	} else if s := firstNonEmpty(tr.Start.URL, tr.Start.App); s != "" {
+		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, shownURL(first.URL), shownURL(tr.Start.URL), tr.Start.App), screenText(first, secret))
+	} else if s := firstNonEmpty(shownURL(tr.Start.URL), tr.Start.App); s != "" {
 		fmt.Fprintf(&b, "Started at: %s\n", s)
 	}
 	fmt.Fprintf(&b, "Steps (%d):\n", len(steps))
@@ -49,7 +49,7 @@ func trajectory(tr *trace.Trace, steps []Step) string {
 		fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, s.Event, stepLine(s))
 	}
 	if last != nil && last != first {
-		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, last.URL), screenText(last, secret))
+		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, shownURL(last.URL)), screenText(last, secret))
 	}
 	return b.String()
 }

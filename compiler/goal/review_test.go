@@ -1,6 +1,7 @@
 package goal
 
 import (
+	"context"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -167,5 +168,36 @@ func TestReadReferenceEmptyMask(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%.20q: error %v, want %q", c.text, err, c.want)
 		}
+	}
+}
+
+// TestURLCredentialsNeverShown: a password in a URL's user info, or a
+// token in its query, reaches neither the rules' goal nor a prompt; the
+// rest of the URL does.
+func TestURLCredentialsNeverShown(t *testing.T) {
+	tr := trace.New(trace.DriverBrowser)
+	tr.Start.URL = "https://ann:s3cr3tpw@127.0.0.1:1/start"
+	tr.Events = []trace.Event{
+		{ID: "e1", Kind: trace.KindClick, Target: &trace.Target{Attributes: trace.Attributes{Role: "button", Name: "Go"}}},
+		{ID: "e2", Time: 1, Kind: trace.KindNavigate, URL: "https://127.0.0.1:1/search?q=shoes&token=tk-998877&API_KEY=ak-112233"},
+		{ID: "e3", Time: 2, Kind: trace.KindTabSwitch, Window: &trace.Window{ID: "w2", URL: "https://bob:hunter22@127.0.0.1:1/mail"}},
+	}
+	g, err := Infer(context.Background(), tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := g.Sentence + "\n" + Trajectory(tr)
+	for _, secret := range []string{"s3cr3tpw", "tk-998877", "ak-112233", "hunter22"} {
+		if strings.Contains(shown, secret) {
+			t.Errorf("%q shown:\n%s", secret, shown)
+		}
+	}
+	for _, want := range []string{"q=shoes", "127.0.0.1:1/mail", "ann:"} {
+		if !strings.Contains(shown, want) {
+			t.Errorf("%q not shown:\n%s", want, shown)
+		}
+	}
+	if got := shownURL("not a url: a+b%"); got != "not a url: a+b%" {
+		t.Errorf("a text changed: %q", got)
 	}
 }
