@@ -21,7 +21,8 @@ const (
 
 // Reference is the content of a NAME.goal.txt: the first line that is
 // not a directive is the reference goal; `param: VALUE` lines are its
-// parameters' values; `mask: #ID` hides an element and what is inside it
+// parameters' values (default: its "quoted" parts; `params: none` says it
+// has none); `mask: #ID` hides an element and what is inside it
 // from the inference, `mask: TEXT` a text. The reference goal itself is
 // always hidden.
 type Reference struct {
@@ -38,6 +39,7 @@ func ReadReference(path string) (*Reference, error) {
 	}
 	defer f.Close()
 	r := &Reference{}
+	none := false // `params: none`: no parameters, not the quoted parts
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	n := 1
@@ -51,6 +53,10 @@ func ReadReference(path string) (*Reference, error) {
 			return nil, fmt.Errorf("%s:%d:1: an empty param", path, n)
 		case key == "param":
 			r.Params = append(r.Params, val)
+		case key == "params" && val == "none":
+			none = true
+		case key == "params":
+			return nil, fmt.Errorf("%s:%d:1: `params:` takes only `none` (a goal without parameters); give values with `param: VALUE`", path, n)
 		case key == "mask" && strings.Trim(val, "# ") == "":
 			// Nothing named: the instruction would go to the model unmasked.
 			return nil, fmt.Errorf("%s:%d:1: an empty mask; use `mask: #ID` or `mask: TEXT`", path, n)
@@ -70,7 +76,10 @@ func ReadReference(path string) (*Reference, error) {
 	if r.Goal == "" {
 		return nil, fmt.Errorf("%s:1:1: no reference goal line", path)
 	}
-	if len(r.Params) == 0 {
+	switch {
+	case none && len(r.Params) > 0:
+		return nil, fmt.Errorf("%s:1:1: `params: none` and `param:` lines: give one or the other", path)
+	case !none && len(r.Params) == 0:
 		r.Params = quotedValues(r.Goal)
 	}
 	r.Mask.Texts = append(r.Mask.Texts, r.Goal)

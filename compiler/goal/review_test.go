@@ -201,3 +201,32 @@ func TestURLCredentialsNeverShown(t *testing.T) {
 		t.Errorf("a text changed: %q", got)
 	}
 }
+
+// TestReadReferenceParamsNone: `params: none` is a goal without
+// parameters, not one whose quoted parts are its values; it does not mix
+// with param lines.
+func TestReadReferenceParamsNone(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct{ text, params, err string }{
+		{"Close the dialog by clicking the \"x\".\nparams: none\n", "", ""},
+		{"Close the dialog by clicking the \"x\".\n", "x", ""},
+		{"Click \"x\"\nparams: none\nparam: x\n", "", "`params: none` and `param:` lines"},
+		{"Click \"x\"\nparams: some\n", "", ":2:1: `params:` takes only `none`"},
+	} {
+		p := filepath.Join(dir, string(rune('a'+i))+GoalSuffix)
+		if err := writeText(p, c.text); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadReference(p)
+		switch {
+		case c.err != "":
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%q: error %v, want %q", c.text, err, c.err)
+			}
+		case err != nil:
+			t.Errorf("%q: %v", c.text, err)
+		case strings.Join(r.Params, "|") != c.params:
+			t.Errorf("%q: params %q, want %q", c.text, r.Params, c.params)
+		}
+	}
+}
