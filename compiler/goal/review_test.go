@@ -230,3 +230,25 @@ func TestReadReferenceParamsNone(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoLikeButtonsStayTwo: clicks on two buttons with the same label
+// (the "Add" of two rows) are two steps; only a label's click and its
+// control's, of different roles, are one.
+func TestTwoLikeButtonsStayTwo(t *testing.T) {
+	tr := trace.New(trace.DriverBrowser)
+	for i, tg := range []trace.Attributes{
+		{Role: "button", Name: "Add", ID: "add1"},
+		{Role: "button", Name: "Add", ID: "add2"},
+		{Role: "text", Name: "Pear", ID: "l"},
+		{Role: "checkbox", Name: "Pear", ID: "c"},
+	} {
+		tr.Events = append(tr.Events, trace.Event{ID: "e" + string(rune('1'+i)), Time: int64(i), Kind: trace.KindClick, Target: &trace.Target{Attributes: tg}})
+	}
+	g, err := Infer(context.Background(), tr, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `Click "Add" 2 times, then check "Pear"`; g.Sentence != want {
+		t.Errorf("got  %s\nwant %s", g.Sentence, want)
+	}
+}

@@ -53,8 +53,8 @@ func Steps(tr *trace.Trace) []Step {
 			continue
 		case st.Verb == "typed":
 			out = dropFocusClick(out, st.key)
-		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].key != st.key:
-			out[n-1] = st // a click on a label and the click it passes to its control
+		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].key != st.key && out[n-1].Role != st.Role:
+			out[n-1] = st // a click on a label and the click it passes to its control (two "Add" buttons stay two)
 			continue
 		case n > 0 && st.Verb == "copied" && out[n-1].Verb == "selected" && out[n-1].Value == st.Value:
 			out[n-1] = st // selecting was the first half of copying
