@@ -149,7 +149,8 @@ func answerWord(s string) string {
 	if strings.ContainsAny(s, "|/") {
 		return ""
 	}
-	words := strings.Fields(strings.ToLower(s))
+	// "**Answer:** Yes" leaves "** Yes": markdown emphasis is not a word.
+	words := strings.Fields(strings.ToLower(strings.TrimLeft(strings.TrimSpace(s), "*_ ")))
 	if len(words) == 0 {
 		return ""
 	}

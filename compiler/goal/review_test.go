@@ -17,6 +17,8 @@ func TestAnswerWordNeverGuesses(t *testing.T) {
 		{"yes", Yes},
 		{"Yes.", Yes},
 		{"**No**", Not},
+		{"** Yes", Yes}, // "**Answer:** Yes"
+		{"** no, it types another name", Not},
 		{"partly", Partly},
 		{"No, the trajectory types another name", Not},
 		{"Yes - every value matches", Yes},
