@@ -118,7 +118,7 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 		if !ok {
 			continue
 		}
-		val = strings.TrimSpace(val)
+		val = strings.TrimSpace(strings.TrimLeft(val, "*_ ")) // "**Reason:** …"
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "answer":
 			w := answerWord(val)

@@ -61,3 +61,20 @@ func TestModelRepliesNeverGuessed(t *testing.T) {
 		}
 	}
 }
+
+// TestModelMarkdownReply: a reply in markdown ("**Goal:** …") gives the
+// sentence without the emphasis marks.
+func TestModelMarkdownReply(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Rule{Name: "any", Reply: llmtest.Text("**Goal:** Click the \"ok\" button\n**Param:** button = ok")})
+	client, err := llm.NewOpenAI(llm.Config{BaseURL: srv.URL(), APIKey: "k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Infer(context.Background(), demos[0].build(), Options{LLM: client, Model: testModel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Sentence != `Click the "ok" button` || len(g.Params) != 1 || g.Params[0].Value != "ok" {
+		t.Errorf("got %+v", g)
+	}
+}

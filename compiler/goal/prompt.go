@@ -172,7 +172,7 @@ func inferModel(ctx context.Context, tr *trace.Trace, steps []Step, opts Options
 		if !ok {
 			continue
 		}
-		val = strings.TrimSpace(val)
+		val = strings.TrimSpace(strings.TrimLeft(val, "*_ ")) // "**Goal:** …"
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "goal":
 			if g.Sentence == "" && !(strings.HasPrefix(val, "<") && strings.HasSuffix(val, ">")) { // not the template echoed
