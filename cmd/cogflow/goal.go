@@ -22,7 +22,8 @@ const (
 
 const evalHelpText = `DIR holds demonstrations with reference goals: NAME.trace.json and NAME.goal.txt.
 The goal file's first line is the reference goal; "param: VALUE" lines are its
-parameters' values (default: its "quoted" parts); "mask: #ID" hides an element
+parameters' values (default: its "quoted" parts; "params: none": it has
+none); "mask: #ID" hides an element
 and what is inside it, "mask: TEXT" a text, from the inference (the reference
 goal itself is always hidden). For each demonstration the goal is inferred from
 the masked trace and judged against the reference by mutual satisfaction.

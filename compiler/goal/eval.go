@@ -21,7 +21,8 @@ const (
 
 // Reference is the content of a NAME.goal.txt: the first line that is
 // not a directive is the reference goal; `param: VALUE` lines are its
-// parameters' values; `mask: #ID` hides an element and what is inside it
+// parameters' values (default: its "quoted" parts; `params: none` says it
+// has none); `mask: #ID` hides an element and what is inside it
 // from the inference, `mask: TEXT` a text. The reference goal itself is
 // always hidden.
 type Reference struct {
@@ -38,9 +39,11 @@ func ReadReference(path string) (*Reference, error) {
 	}
 	defer f.Close()
 	r := &Reference{}
+	none := false // `params: none`: no parameters, not the quoted parts
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		key, val, _ := strings.Cut(line, ":")
 		val = strings.TrimSpace(val)
@@ -50,6 +53,13 @@ func ReadReference(path string) (*Reference, error) {
 			return nil, fmt.Errorf("%s:%d:1: an empty param", path, n)
 		case key == "param":
 			r.Params = append(r.Params, val)
+		case key == "params" && val == "none":
+			none = true
+		case key == "params":
+			return nil, fmt.Errorf("%s:%d:1: `params:` takes only `none` (a goal without parameters); give values with `param: VALUE`", path, n)
+		case key == "mask" && strings.Trim(val, "# ") == "":
+			// Nothing named: the instruction would go to the model unmasked.
+			return nil, fmt.Errorf("%s:%d:1: an empty mask; use `mask: #ID` or `mask: TEXT`", path, n)
 		case key == "mask" && strings.HasPrefix(val, "#"):
 			r.Mask.IDs = append(r.Mask.IDs, val[1:])
 		case key == "mask":
@@ -61,12 +71,15 @@ func ReadReference(path string) (*Reference, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:%d:1: %w", path, n, err)
 	}
 	if r.Goal == "" {
 		return nil, fmt.Errorf("%s:1:1: no reference goal line", path)
 	}
-	if len(r.Params) == 0 {
+	switch {
+	case none && len(r.Params) > 0:
+		return nil, fmt.Errorf("%s:1:1: `params: none` and `param:` lines: give one or the other", path)
+	case !none && len(r.Params) == 0:
 		r.Params = quotedValues(r.Goal)
 	}
 	r.Mask.Texts = append(r.Mask.Texts, r.Goal)
@@ -96,7 +109,7 @@ type Row struct {
 	// inferred values that are none of them.
 	Recovered, Extra int
 	// Exact says the inferred sentence equals the reference (case,
-	// white space, quotes and the final stop ignored).
+	// white space, the kind of quotes and the final stop ignored).
 	Exact   bool
 	Verdict *Verdict
 	Err     string
@@ -112,6 +125,9 @@ func (r *Row) AllParams() bool {
 type Report struct {
 	Dir  string
 	Rows []*Row
+	// Source is SourceModel when the goals were asked of a model, even
+	// if every request failed; else SourceRules (or empty).
+	Source string
 }
 
 // Evaluate runs the protocol over a folder: for each NAME.trace.json with
@@ -125,7 +141,10 @@ func Evaluate(ctx context.Context, dir string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Dir: dir}
+	rep := &Report{Dir: dir, Source: SourceRules}
+	if opts.LLM != nil {
+		rep.Source = SourceModel
+	}
 	for _, name := range names {
 		if ctx.Err() != nil {
 			return rep, ctx.Err()

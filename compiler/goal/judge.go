@@ -112,17 +112,20 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 		return Direction{}, fmt.Errorf("judge: the model (does %s's trajectory fulfil %s?): %w", from, to, err)
 	}
 	out := Direction{From: from, To: to}
+	answered := false
 	for _, line := range strings.Split(text, "\n") {
 		key, val, ok := strings.Cut(strings.TrimSpace(line), ":")
 		if !ok {
 			continue
 		}
-		val = strings.TrimSpace(val)
+		val = strings.TrimSpace(strings.TrimLeft(val, "*_ ")) // "**Reason:** …"
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "answer":
-			if out.Answer == "" {
-				out.Answer = answerWord(val)
+			w := answerWord(val)
+			if answered && w != out.Answer {
+				return Direction{}, fmt.Errorf("judge: the model's answer (does %s's trajectory fulfil %s?) gives two answers, %q and %q: %q", from, to, dash(out.Answer), val, capText(text, 200))
 			}
+			out.Answer, answered = w, true
 		case "reason":
 			if out.Reason == "" {
 				out.Reason = val
@@ -137,19 +140,37 @@ func modelDirection(ctx context.Context, from, to string, d Described, other str
 }
 
 // answerWord reads yes / partly / no from the start of an answer; "" when
-// it is none of them.
+// it states none of them, or more than one: the echoed template
+// "yes | partly | no", a hedge ("not sure", "no idea", "yes or no",
+// "partly yes"). A word followed by more text must end its clause
+// ("No, the name differs"; "Yes - …"), so that it is the answer and not
+// the start of another phrase.
 func answerWord(s string) string {
-	w := strings.ToLower(strings.Trim(strings.SplitN(strings.TrimSpace(s)+" ", " ", 2)[0], ".,;!\"'*"))
-	switch w {
-	case "yes", "fully", "true":
-		return Yes
-	case "partly", "partially", "partial":
-		return Partly
-	case "no", "not", "false":
-		return Not
+	if strings.ContainsAny(s, "|/") {
+		return ""
 	}
-	return ""
+	// "**Answer:** Yes" leaves "** Yes": markdown emphasis is not a word.
+	words := strings.Fields(strings.ToLower(strings.TrimLeft(strings.TrimSpace(s), "*_ ")))
+	if len(words) == 0 {
+		return ""
+	}
+	trim := func(w string) string { return strings.Trim(w, ".,;:!\"'*") }
+	w := answerWords[trim(words[0])]
+	if w == "" || len(words) == 1 {
+		return w
+	}
+	first := strings.TrimRight(words[0], "*\"'")
+	ends := strings.ContainsAny(first[len(first)-1:], ".,;:!") || words[1] == "-" || words[1] == "–" || words[1] == "—"
+	next := trim(words[1])
+	if !ends || answerWords[next] != "" || next == "or" || next == "and" || next == "not" {
+		return ""
+	}
+	return w
 }
+
+// answerWords are the words that state an answer.
+var answerWords = map[string]string{"yes": Yes, "fully": Yes, "true": Yes,
+	"partly": Partly, "partially": Partly, "partial": Partly, "no": Not, "false": Not}
 
 // rulesDirection compares values: those the trajectory typed, chose or
 // clicked, against the other description's text.
@@ -186,12 +207,18 @@ func rulesDirection(from, to string, tr *trace.Trace, other string) Direction {
 // containsValue reports whether text contains v as whole words (a value
 // "1" is not found in "10").
 func containsValue(text, v string) bool {
+	return wholeValue(v)(text)
+}
+
+// wholeValue returns a test of whether a text contains v as whole words;
+// an empty v is in no text.
+func wholeValue(v string) func(text string) bool {
 	if v == "" {
-		return false
+		return func(string) bool { return false }
 	}
 	re, err := regexp.Compile(`(^|[^\p{L}\p{N}])` + regexp.QuoteMeta(v) + `($|[^\p{L}\p{N}])`)
 	if err != nil {
-		return strings.Contains(text, v)
+		return func(text string) bool { return strings.Contains(text, v) }
 	}
-	return re.MatchString(text)
+	return re.MatchString
 }

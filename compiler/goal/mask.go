@@ -2,6 +2,7 @@ package goal
 
 import (
 	"encoding/json"
+	"net/url"
 	"reflect"
 	"strings"
 
@@ -62,8 +63,8 @@ func Mask(tr *trace.Trace, m MaskSpec) (*trace.Trace, int, error) {
 			if !in[i] {
 				continue
 			}
-			if ids[e.ID] && len(e.Text) >= minPartial {
-				needles = append(needles, e.Text)
+			if ids[e.ID] {
+				needles = append(needles, ownTexts(e.Attributes)...)
 			}
 			n += blank(&e.Attributes)
 			if e.Ref != "" {
@@ -78,6 +79,11 @@ func Mask(tr *trace.Trace, m MaskSpec) (*trace.Trace, int, error) {
 		t := e.Target
 		if t == nil || !(ids[t.ID] || inside[e.Snapshot][t.Ref] || selectsID(t, ids)) {
 			continue
+		}
+		if ids[t.ID] || selectsID(t, ids) {
+			// The element itself: a trace without snapshots (an import)
+			// carries its texts only here.
+			needles = append(needles, ownTexts(t.Attributes)...)
 		}
 		n += blank(&t.Attributes)
 		if t.Context != nil {
@@ -179,23 +185,59 @@ func scrub(v reflect.Value, needles []string) int {
 }
 
 // hide replaces each needle in s (case and white space ignored), and a
-// cut-off start of one at the end of s.
+// cut-off start of one at the end of s; in a URL, also the needle escaped
+// in its query or path ("Click+on+the…", "Click%20on%20the…"): the URL is
+// then shown unescaped, with the needle hidden.
 func hide(s string, needles []string) string {
 	for _, nd := range needles {
-		s = replaceFold(s, nd)
-		body := strings.TrimRight(s, "…. ")
-		lb, ln := strings.ToLower(body), strings.ToLower(nd)
-		if len(lb) != len(body) || len(ln) != len(nd) {
-			continue // lower-casing changed the byte length: no cut-off match
+		s = hideOne(s, nd)
+		if !strings.ContainsAny(s, "%+") {
+			continue
 		}
-		for k := len(nd) - 1; k >= minPartial; k-- {
-			if strings.HasSuffix(lb, ln[:k]) {
-				s = body[:len(body)-k] + Hidden
-				break
+		d, err := url.QueryUnescape(s)
+		if err != nil {
+			d, err = url.PathUnescape(s)
+		}
+		if err == nil && d != s {
+			if h := hideOne(d, nd); h != d {
+				s = h
 			}
 		}
 	}
 	return s
+}
+
+// hideOne hides one needle in s, and a cut-off start of it at the end.
+func hideOne(s, nd string) string {
+	s = replaceFold(s, nd)
+	body := strings.TrimRight(s, "…. ")
+	lb, ln := strings.ToLower(body), strings.ToLower(nd)
+	if len(lb) != len(body) || len(ln) != len(nd) {
+		return s // lower-casing changed the byte length: no cut-off match
+	}
+	for k := len(nd) - 1; k >= minPartial; k-- {
+		if strings.HasSuffix(lb, ln[:k]) {
+			return body[:len(body)-k] + Hidden
+		}
+	}
+	return s
+}
+
+// ownTexts are a masked element's own texts, to hide wherever else they
+// appear: its text, and its accessible name, label or description when
+// the text is elsewhere (an aria-label, a UIA Name). A capped text loses
+// its "…" so that the whole text elsewhere matches it; texts shorter than
+// minPartial are left (a "Submit" inside the instruction is a control's
+// label too).
+func ownTexts(a trace.Attributes) []string {
+	var out []string
+	for _, t := range []string{a.Text, a.Name, a.Label, a.Description, a.Placeholder} {
+		t = strings.TrimSpace(strings.TrimRight(strings.Join(strings.Fields(t), " "), "…"))
+		if len(t) >= minPartial {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // replaceFold replaces every occurrence of needle in s, ignoring case and

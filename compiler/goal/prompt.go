@@ -36,8 +36,8 @@ func trajectory(tr *trace.Trace, steps []Step) string {
 	first, last := snapshotsAtEnds(tr)
 	secret := secretRefs(tr)
 	if first != nil {
-		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, first.URL, tr.Start.URL, tr.Start.App), screenText(first, secret))
-	} else if s := firstNonEmpty(tr.Start.URL, tr.Start.App); s != "" {
+		fmt.Fprintf(&b, "Screen at the start (%s):\n%s\n", firstNonEmpty(first.Title, shownURL(first.URL), shownURL(tr.Start.URL), tr.Start.App), screenText(first, secret))
+	} else if s := firstNonEmpty(shownURL(tr.Start.URL), tr.Start.App); s != "" {
 		fmt.Fprintf(&b, "Started at: %s\n", s)
 	}
 	fmt.Fprintf(&b, "Steps (%d):\n", len(steps))
@@ -49,7 +49,7 @@ func trajectory(tr *trace.Trace, steps []Step) string {
 		fmt.Fprintf(&b, "%d. [%s] %s\n", i+1, s.Event, stepLine(s))
 	}
 	if last != nil && last != first {
-		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, last.URL), screenText(last, secret))
+		fmt.Fprintf(&b, "Screen at the end (%s):\n%s\n", firstNonEmpty(last.Title, shownURL(last.URL)), screenText(last, secret))
 	}
 	return b.String()
 }
@@ -172,10 +172,10 @@ func inferModel(ctx context.Context, tr *trace.Trace, steps []Step, opts Options
 		if !ok {
 			continue
 		}
-		val = strings.TrimSpace(val)
+		val = strings.TrimSpace(strings.TrimLeft(val, "*_ ")) // "**Goal:** …"
 		switch strings.ToLower(strings.Trim(key, " *-")) {
 		case "goal":
-			if g.Sentence == "" {
+			if g.Sentence == "" && !(strings.HasPrefix(val, "<") && strings.HasSuffix(val, ">")) { // not the template echoed
 				g.Sentence = strings.Trim(val, `"`)
 			}
 		case "param":
@@ -203,10 +203,10 @@ func inferModel(ctx context.Context, tr *trace.Trace, steps []Step, opts Options
 // chose or clicked it, else the first snapshot holding it; "" when
 // nowhere.
 func seenAt(tr *trace.Trace, steps []Step, v string) string {
-	nv := normalize(v)
+	shows := wholeValue(normalize(v)) // "1" is not seen in "10", nor "an" in "Quantity"
 	for _, s := range steps {
 		for _, x := range []string{s.Value, s.Label} {
-			if x != "" && strings.Contains(normalize(x), nv) {
+			if x != "" && shows(normalize(x)) {
 				return s.where()
 			}
 		}
@@ -223,7 +223,7 @@ func seenAt(tr *trace.Trace, steps []Step, v string) string {
 				value = ""
 			}
 			for _, x := range []string{e.Text, e.Name, value} {
-				if x != "" && strings.Contains(normalize(x), nv) {
+				if x != "" && shows(normalize(x)) {
 					return fmt.Sprintf("%s: on the screen (%s)", tr.Events[i].ID, describe(e.Role, capText(x, 60)))
 				}
 			}

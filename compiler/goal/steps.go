@@ -37,7 +37,7 @@ const contextCap = 160
 // Steps folds a trace's events into steps, in order.
 func Steps(tr *trace.Trace) []Step {
 	var out []Step
-	page := tr.Start.URL
+	page := shownURL(tr.Start.URL)
 	for i := range tr.Events {
 		e := &tr.Events[i]
 		page = pageOf(tr, e, page)
@@ -53,8 +53,8 @@ func Steps(tr *trace.Trace) []Step {
 			continue
 		case st.Verb == "typed":
 			out = dropFocusClick(out, st.key)
-		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].key != st.key:
-			out[n-1] = st // a click on a label and the click it passes to its control
+		case n > 0 && (st.Verb == "clicked" || st.Verb == "checked") && out[n-1].Verb == "clicked" && out[n-1].Label == st.Label && st.Label != "" && out[n-1].key != st.key && out[n-1].Role != st.Role:
+			out[n-1] = st // a click on a label and the click it passes to its control (two "Add" buttons stay two)
 			continue
 		case n > 0 && st.Verb == "copied" && out[n-1].Verb == "selected" && out[n-1].Value == st.Value:
 			out[n-1] = st // selecting was the first half of copying
@@ -113,14 +113,14 @@ func dropFocusClick(out []Step, key string) []Step {
 // window a navigation or tab switch names, else the last one.
 func pageOf(tr *trace.Trace, e *trace.Event, last string) string {
 	if s, ok := tr.Snapshots[e.Snapshot]; ok && (s.Title != "" || s.URL != "") {
-		return firstNonEmpty(s.Title, s.URL)
+		return firstNonEmpty(s.Title, shownURL(s.URL))
 	}
 	if e.Kind == trace.KindNavigate || e.Kind == trace.KindTabSwitch {
 		if e.Window != nil && e.Window.Title != "" {
 			return e.Window.Title
 		}
 		if e.URL != "" {
-			return e.URL
+			return shownURL(e.URL)
 		}
 	}
 	return last
@@ -233,7 +233,7 @@ func step(e *trace.Event, i int, tr *trace.Trace) (Step, bool) {
 		if e.Cause != "" || i == 0 || e.URL == tr.Start.URL {
 			return st, false
 		}
-		st.Verb, st.Value = "opened", e.URL
+		st.Verb, st.Value = "opened", shownURL(e.URL)
 	default:
 		var ok bool
 		if st, ok = otherStep(e, st); !ok {
@@ -259,7 +259,7 @@ func otherStep(e *trace.Event, st Step) (Step, bool) {
 		if e.Window == nil {
 			return st, false
 		}
-		st.Verb, st.Value = "switched to", firstNonEmpty(e.Window.Title, e.Window.URL)
+		st.Verb, st.Value = "switched to", firstNonEmpty(e.Window.Title, shownURL(e.Window.URL))
 	case trace.KindDragStart, trace.KindDrop:
 		st.Verb = map[trace.Kind]string{trace.KindDragStart: "dragged", trace.KindDrop: "dropped onto"}[e.Kind]
 	case trace.KindUpload:

@@ -64,6 +64,9 @@ func (r *Report) Totals() Totals {
 // the totals, and the judge's reasons when reasons is set.
 func WriteTable(w io.Writer, r *Report, reasons bool) error {
 	how := "rules only (no model)"
+	if r.Source == SourceModel {
+		how = "the model"
+	}
 	for _, row := range r.Rows {
 		if row.Inferred != nil && row.Inferred.Source == SourceModel {
 			how = "the model"

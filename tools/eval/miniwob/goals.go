@@ -100,16 +100,27 @@ func (e *env) goalDemo(ctx context.Context, dir, task, seed string) (string, err
 	if err := copyFile(d.trace, filepath.Join(dir, name+".trace.json")); err != nil {
 		return err.Error(), err
 	}
+	if err := os.WriteFile(filepath.Join(dir, name+".goal.txt"), []byte(referenceText(instruction, params)), 0o644); err != nil {
+		return err.Error(), err
+	}
+	return fmt.Sprintf("%q params %q", instruction, params), nil
+}
+
+// referenceText is a task's NAME.goal.txt: the instruction, its values
+// (`params: none` when every instance words it alike: the reader's
+// default, the quoted parts, would count a fixed "x" as a value), and the
+// mask of the instruction's element.
+func referenceText(instruction string, params []string) string {
 	var b strings.Builder
 	b.WriteString(instruction + "\n")
 	for _, p := range params {
 		b.WriteString("param: " + p + "\n")
 	}
-	b.WriteString("mask: #query\n")
-	if err := os.WriteFile(filepath.Join(dir, name+".goal.txt"), []byte(b.String()), 0o644); err != nil {
-		return err.Error(), err
+	if len(params) == 0 {
+		b.WriteString("params: none\n")
 	}
-	return fmt.Sprintf("%q params %q", instruction, params), nil
+	b.WriteString("mask: #query\n")
+	return b.String()
 }
 
 // instructionOf opens an instance of the task in a tab of its own, starts

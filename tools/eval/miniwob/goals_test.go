@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +38,32 @@ func TestInstructionParams(t *testing.T) {
 		got := instructionParams(c.main, c.others)
 		if strings.Join(got, "|") != strings.Join(c.want, "|") {
 			t.Errorf("%q: got %q, want %q", c.main, got, c.want)
+		}
+	}
+}
+
+// TestReferenceText: the goal file the builder writes reads back with the
+// values the builder found, none included (not the quoted parts).
+func TestReferenceText(t *testing.T) {
+	dir := t.TempDir()
+	for i, c := range []struct {
+		instruction string
+		params      []string
+	}{
+		{`Close the dialog box by clicking the "x".`, nil},
+		{`Click on the "ok" button.`, []string{"ok"}},
+		{"Select a, b and click Submit.", []string{"a", "b"}},
+	} {
+		p := filepath.Join(dir, fmt.Sprintf("t%d%s", i, goal.GoalSuffix))
+		if err := os.WriteFile(p, []byte(referenceText(c.instruction, c.params)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ref, err := goal.ReadReference(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref.Goal != c.instruction || strings.Join(ref.Params, "|") != strings.Join(c.params, "|") || strings.Join(ref.Mask.IDs, "|") != "query" {
+			t.Errorf("%q %q: read back %+v", c.instruction, c.params, ref)
 		}
 	}
 }
