@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path"
 	"slices"
 	"strings"
 
@@ -112,18 +113,30 @@ func safeTarget(target string, safe []string) bool {
 	if err != nil {
 		return false
 	}
+	tp := loadedPath(t.Path)
 	for _, s := range safe {
 		u, err := url.Parse(s)
 		if err != nil || u.Host == "" {
 			continue
 		}
-		under := strings.TrimSuffix(u.Path, "/")
+		under := strings.TrimSuffix(loadedPath(u.Path), "/")
 		if strings.EqualFold(u.Scheme, t.Scheme) && strings.EqualFold(u.Host, t.Host) &&
-			(under == "" || t.Path == under || strings.HasPrefix(t.Path, under+"/")) {
+			(under == "" || tp == under || strings.HasPrefix(tp, under+"/")) {
 			return true
 		}
 	}
 	return false
+}
+
+// loadedPath is the path a browser loads for a URL's (decoded) path: a
+// backslash is a slash and dot segments are resolved, so /safe/../admin
+// is /admin, not a page under /safe.
+func loadedPath(p string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	if p == "" {
+		return ""
+	}
+	return path.Clean("/" + p)
 }
 
 // skillsDiscover explores, asks for proposals, validates and writes.
