@@ -2,6 +2,7 @@ package discover
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,31 @@ func TestStatic(t *testing.T) {
 			}
 			p.FinalState.Shows = []string{"{pin}"}
 		}, "{pin} is a secret parameter"},
+		// A blank check holds on every page: the final state would
+		// check nothing.
+		{"blank shows", func(p *Proposal) { p.FinalState = FinalState{Shows: []string{""}} }, "final_state.shows[0]: is empty"},
+		{"blank text among shows", func(p *Proposal) { p.FinalState.Shows = []string{"Results", "  "} }, "final_state.shows[1]: is empty"},
+		{"blank element", func(p *Proposal) { p.FinalState.Elements = []string{" "} }, "final_state.elements[0]: is empty"},
+		{"blank address part", func(p *Proposal) { p.FinalState = FinalState{URLContains: " "} }, "final_state.url_contains: is blank"},
+		// A secret's value written into what is stored or shown.
+		{"secret value in the steps", func(p *Proposal) {
+			withPIN(p)
+			p.Steps = strings.Replace(p.Steps, "+ query", "+ query + \"&pin=4711\"", 1)
+		},
+			"steps: holds the value of the secret parameter \"pin\""},
+		{"secret value in the API", func(p *Proposal) {
+			withPIN(p)
+			p.API = "skill wiki_search(query: text, pin: secret) {\n  s1 = open(\"http://127.0.0.1:8088/wiki?pin=4713&q=\" + query)\n}"
+		}, "api: holds the value of the secret parameter \"pin\""},
+		{"secret value in the final state", func(p *Proposal) { withPIN(p); p.FinalState.Shows = []string{"PIN 4712 accepted"} },
+			"final_state: holds the value of the secret parameter \"pin\""},
+		{"secret value in the description", func(p *Proposal) { withPIN(p); p.Description = "Search with PIN 4711." },
+			"description: holds the value of the secret parameter \"pin\""},
+		{"secret value as another parameter's value", func(p *Proposal) { withPIN(p); p.ParameterSets[1]["query"] = "4711" },
+			"parameter_sets[1].query: holds the value of the secret parameter \"pin\""},
+		{"secret value too short to find", func(p *Proposal) { withPIN(p); p.ParameterSets[2]["pin"] = "12" },
+			"parameter_sets[2].pin: a secret's value must have at least 3 characters"},
+		{"secret parameter used right", func(p *Proposal) { withPIN(p) }, ""},
 		{"syntax error", func(p *Proposal) { p.Steps = "skill wiki_search(query: text) {\n  s1 = open(\n}" },
 			"wiki_search.steps.cog:2:"},
 		{"checker error", func(p *Proposal) { p.Steps = "skill wiki_search(query: text) {\n  s1 = clikc(button(name: \"Go\"))\n}" },
@@ -85,6 +111,15 @@ func TestStatic(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withPIN adds a secret parameter pin, with values 4711, 4712, 4713.
+func withPIN(p *Proposal) {
+	p.Params = append(p.Params, Param{"pin", "secret"})
+	for i := range p.ParameterSets {
+		p.ParameterSets[i]["pin"] = fmt.Sprint(4711 + i)
+	}
+	p.Steps = strings.Replace(p.Steps, "query: text", "query: text, pin: secret", 1)
 }
 
 func TestParseAnswer(t *testing.T) {
