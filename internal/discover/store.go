@@ -168,8 +168,12 @@ func List(projectDir, driverName string) ([]Stored, error) {
 	return out, nil
 }
 
-// Find returns the stored skill name of a driver.
+// Find returns the stored skill name of a driver. A name is never a path:
+// "../x" would read a file outside the driver's folder.
 func Find(projectDir, driverName, name string) (Stored, error) {
+	if !identifier.MatchString(name) {
+		return Stored{}, fmt.Errorf("discover: %q is not a skill name (lower-case letters, digits, _)", name)
+	}
 	path := filepath.Join(SkillsDir(projectDir, driverName), name+".cog")
 	if _, err := os.Stat(path); err != nil {
 		return Stored{}, fmt.Errorf("discover: no skill %q in %s", name, SkillsDir(projectDir, driverName))
@@ -206,16 +210,33 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	if r == nil {
 		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
 	}
+	side := strings.TrimSuffix(s.Path, ".cog") + ".json"
+	// The sidecar is a file a person may edit too: what Static demanded of
+	// the proposal must still hold, or the run proves less than it says
+	// (a mutating skill must say so, or it would run on any target).
 	p := Proposal{Name: r.Name, Description: r.Description, Params: r.Params, Effect: r.Effect, FinalState: r.FinalState}
-	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
-		return nil, why
-	}
 	c := &Candidate{Proposal: p, Driver: r.Driver, Bodies: []Body{{Kind: r.Body, Source: string(s.Source)}}}
 	for _, set := range r.ParameterSets {
 		c.Sets = append(c.Sets, maps.Clone(set))
 	}
-	if len(c.Sets) == 0 {
-		return nil, []string{fmt.Sprintf("%s.json holds no parameter sets", r.Name)}
+	var why []string
+	if dir := filepath.Base(filepath.Dir(s.Path)); r.Driver != dir {
+		why = append(why, fmt.Sprintf("%s: is for the %q driver, but lies in the %s skills", side, r.Driver, dir))
+	}
+	if r.Effect != ReadOnly && r.Effect != Mutating {
+		why = append(why, fmt.Sprintf("%s: effect must be %q or %q, not %q", side, ReadOnly, Mutating, r.Effect))
+	}
+	if len(c.Sets) < MinSets {
+		why = append(why, fmt.Sprintf("%s: holds %d parameter sets, at least %d needed", side, len(c.Sets), MinSets))
+	}
+	for _, w := range finalStateErrors(c) {
+		why = append(why, side+": "+w)
+	}
+	if len(why) > 0 {
+		return nil, why
+	}
+	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
+		return nil, why
 	}
 	return c, nil
 }

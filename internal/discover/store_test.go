@@ -61,3 +61,69 @@ func TestStore(t *testing.T) {
 		t.Errorf("an edited signature: %v", why)
 	}
 }
+
+// Find takes a skill's name, never a path: a name like ../x would read a
+// .cog file outside the driver's folder.
+func TestFindNameIsNotAPath(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(cogflowSkillsDir(dir), "x.cog")
+	if err := os.MkdirAll(filepath.Dir(outside), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(outside, []byte("skill x() {\n  s1 = back()\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(SkillsDir(dir, "browser"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"../x", "..", "a/b", `..\x`, ""} {
+		if st, err := Find(dir, "browser", name); err == nil || !strings.Contains(err.Error(), "is not a skill name") {
+			t.Errorf("Find(%q) = %+v, %v; want an error saying it is not a skill name", name, st.Path, err)
+		}
+	}
+}
+
+func cogflowSkillsDir(dir string) string { return filepath.Dir(SkillsDir(dir, "browser")) }
+
+// A stored skill whose sidecar was edited so that it no longer checks
+// anything, or is validated on fewer sets than discovery demands, or names
+// another driver than the folder it lies in, is not validated again.
+func TestStoredCandidateChecksItsSidecar(t *testing.T) {
+	cases := []struct {
+		name string
+		edit func(s *Sidecar)
+		want string
+	}{
+		{"as written", func(s *Sidecar) {}, ""},
+		{"two sets", func(s *Sidecar) { s.ParameterSets = s.ParameterSets[:2] }, "holds 2 parameter sets, at least 3 needed"},
+		{"no final state", func(s *Sidecar) { s.FinalState = FinalState{} }, "final_state: checks nothing"},
+		{"blank shows", func(s *Sidecar) { s.FinalState = FinalState{Shows: []string{""}} }, "final_state.shows[0]: is empty"},
+		{"another driver", func(s *Sidecar) { s.Driver = "android" }, `is for the "android" driver, but lies in the browser skills`},
+		{"unknown effect", func(s *Sidecar) { s.Effect = "harmless" }, `effect must be "read_only" or "mutating"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c, why := Static(good(), "browser", nil)
+			if c == nil {
+				t.Fatal(why)
+			}
+			dir := t.TempDir()
+			if _, err := Write(dir, c, Verdict{Name: c.Name, Accepted: true, Body: c.Bodies[0]}, ""); err != nil {
+				t.Fatal(err)
+			}
+			st, err := Find(dir, "browser", c.Name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(st.Sidecar)
+			cand, why := st.Candidate(nil)
+			got := strings.Join(why, "\n")
+			switch {
+			case tc.want == "" && cand == nil:
+				t.Fatalf("rejected: %s", got)
+			case tc.want != "" && (cand != nil || !strings.Contains(got, tc.want)):
+				t.Fatalf("reasons %q, want a rejection with %q", got, tc.want)
+			}
+		})
+	}
+}
