@@ -71,6 +71,12 @@ func Write(projectDir string, c *Candidate, v Verdict, start string) ([]string, 
 			return nil, fmt.Errorf("discover: %s exists and was not written by discovery; it is kept (rename the proposal's skill or move the file)", cog)
 		}
 	}
+	// The project's library takes one skill per name: this file would
+	// hide (or be hidden by) another file's skill of the same name.
+	lib, _ := cogflow.ProjectSkills(projectDir)
+	if s := lib.Lookup(c.Driver, c.Name); s != nil && s.Project && filepath.Clean(s.File) != filepath.Clean(cog) {
+		return nil, fmt.Errorf("discover: %s already declares skill %s; it is kept (rename the proposal's skill or the person's)", s.File, c.Name)
+	}
 	rec := &Sidecar{Name: c.Name, Description: c.Description, Driver: c.Driver, Start: start, Effect: c.Effect,
 		Params: c.Params, FinalState: c.FinalState, Body: v.Body.Kind}
 	for _, set := range c.Sets {

@@ -127,3 +127,37 @@ func TestStoredCandidateChecksItsSidecar(t *testing.T) {
 		})
 	}
 }
+
+// A person's skill of the same name in another file of the folder is
+// never hidden: the project's library would silently take one of the two.
+func TestWriteKeepsAPersonsSkillOfTheSameName(t *testing.T) {
+	c, why := Static(good(), "browser", nil)
+	if c == nil {
+		t.Fatal(why)
+	}
+	dir := t.TempDir()
+	own := filepath.Join(SkillsDir(dir, "browser"), "mine.cog")
+	if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(own, []byte("skill other() {\n  s1 = back()\n}\n\nskill wiki_search(query: text) {\n  s1 = back()\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v := Verdict{Name: c.Name, Accepted: true, Body: c.Bodies[0]}
+	paths, err := Write(dir, c, v, "")
+	if err == nil || !strings.Contains(err.Error(), "mine.cog already declares skill wiki_search") {
+		t.Fatalf("Write = %v, %v; want a refusal naming mine.cog", paths, err)
+	}
+	if _, err := os.Stat(filepath.Join(SkillsDir(dir, "browser"), "wiki_search.cog")); err == nil {
+		t.Error("wiki_search.cog was written")
+	}
+	// Written by discovery before: replaced.
+	if err := os.Remove(own); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := Write(dir, c, v, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
