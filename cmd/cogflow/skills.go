@@ -139,6 +139,15 @@ func loadedPath(p string) string {
 	return path.Clean("/" + p)
 }
 
+// safeCheck is the target named safe, which mutating skills may not leave;
+// nil with --yes (any target).
+func (f skillsFlags) safeCheck() func(string) bool {
+	if *f.yes {
+		return nil
+	}
+	return func(u string) bool { return safeTarget(u, f.safe) }
+}
+
 // skillsDiscover explores, asks for proposals, validates and writes.
 func (c *cli) skillsDiscover(f skillsFlags, rest []string) int {
 	switch {
@@ -185,7 +194,7 @@ func (c *cli) skillsDiscover(f skillsFlags, rest []string) int {
 	}
 	defer d.Close()
 	o := discover.Options{Driver: *f.driver, Start: *f.url, Task: *f.task, Budget: *f.budget, Model: model,
-		ModelName: conf.LLM.TextModel, Mutate: *f.yes || safeTarget(*f.url, f.safe), Knowledge: k, ProjectDir: *f.dir,
+		ModelName: conf.LLM.TextModel, Mutate: *f.yes || safeTarget(*f.url, f.safe), Safe: f.safeCheck(), Knowledge: k, ProjectDir: *f.dir,
 		OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	rep, err := discover.Discover(ctx, d, o)
 	if rep != nil {
@@ -461,7 +470,7 @@ func (c *cli) validateStored(ctx context.Context, s discover.Stored, d driver.Dr
 		return discover.Verdict{Name: name, Why: append([]string{"static validation failed"}, why...)}
 	}
 	start := cmp.Or(*f.url, s.Sidecar.Start)
-	t := discover.Target{Driver: d, Start: start, Mutate: *f.yes || safeTarget(start, f.safe), Knowledge: k, Secrets: secrets}
+	t := discover.Target{Driver: d, Start: start, Mutate: *f.yes || safeTarget(start, f.safe), Safe: f.safeCheck(), Knowledge: k, Secrets: secrets}
 	v := discover.Dynamic(ctx, cand, t)
 	if len(v.Runs) == 0 {
 		return v // not run (mutating, not safe): nothing to keep

@@ -54,6 +54,10 @@ type Target struct {
 	// Mutate allows running a mutating skill: the target was named safe,
 	// or the person said yes.
 	Mutate bool
+	// Safe, when set, is the target named safe: a mutating skill's run
+	// may open, and act on, only the pages it accepts. Nil with Mutate: any
+	// page (the person said yes).
+	Safe func(url string) bool
 	// Knowledge is the knowledge base of the validation task (nil: the
 	// default).
 	Knowledge *kb.KB
@@ -153,6 +157,9 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 	}
 	ctx, cancel := context.WithTimeout(ctx, RunTimeout)
 	defer cancel()
+	if c.Effect == Mutating && t.Safe != nil {
+		t.Driver = guarded(t.Driver, t.Safe)
+	}
 	if t.Start != "" {
 		if _, err := t.Driver.Do(ctx, driver.Action{Op: action.Open, Text: t.Start}); err != nil {
 			return fail("opening the start %s: %v", t.Start, err)

@@ -111,3 +111,54 @@ func TestDynamicAPIMismatch(t *testing.T) {
 		t.Errorf("accepted %v, body %q, %d runs, why:\n%s", v.Accepted, v.Body.Kind, len(v.Runs), why2)
 	}
 }
+
+// A mutating skill validated because its start is under a target named
+// safe still acts only there: its own open of another page, or an action
+// on a page a link led to, stops the run, and nothing is changed there.
+func TestDynamicMutatingStaysOnTheSafeTarget(t *testing.T) {
+	s, base := demoSite(t)
+	d := openBrowser(t)
+	safe := func(u string) bool { return strings.HasPrefix(u, base+"/wiki") }
+	cases := []struct {
+		name, steps, want string
+	}{
+		{"opens another page", "  s1 = open(\"" + base + "/mail/2\")\n  s2 = click(button(name: \"Reply\"))\n" +
+			"  s3 = type(textbox(name: \"Reply\"), body)\n  s4 = type(textbox(name: \"PIN\"), pin)\n  s5 = click(button(name: \"Send\"))\n",
+			"a mutating skill may not open " + base + "/mail/2"},
+		{"a link leads off it", "  s1 = open(\"" + base + "/wiki\")\n  s2 = click(link(name: \"Mail\"))\n  s3 = click(link(name: \"Wiki\"))\n",
+			"a mutating skill may not click on " + base + "/mail"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := reply(base)
+			p.Steps = "skill reply_with_pin(body: text, pin: secret) {\n" + tc.steps + "}"
+			p.FinalState = FinalState{URLContains: "/"}
+			c, why := Static(p, "browser", nil)
+			if c == nil {
+				t.Fatal(why)
+			}
+			v := Dynamic(context.Background(), c, Target{Driver: d, Start: base + "/wiki", Mutate: true, Safe: safe})
+			if got := strings.Join(v.Why, "\n"); v.Accepted || !strings.Contains(got, tc.want) {
+				t.Errorf("accepted %v, why:\n%s\nwant a rejection with %q", v.Accepted, got, tc.want)
+			}
+			if n := len(s.State().Replies); n != 0 {
+				t.Errorf("%d replies sent off the safe target", n)
+			}
+		})
+	}
+	// Under the safe target, the guard lets the skill do its work.
+	v := Dynamic(context.Background(), mustStatic(t, reply(base)), Target{Driver: d, Start: base + "/mail", Mutate: true,
+		Safe: func(u string) bool { return strings.HasPrefix(u, base+"/mail") }})
+	if !v.Accepted || len(v.Runs) != 3 {
+		t.Errorf("on the safe target: accepted %v, %d runs, why %q", v.Accepted, len(v.Runs), v.Why)
+	}
+}
+
+func mustStatic(t *testing.T, p Proposal) *Candidate {
+	t.Helper()
+	c, why := Static(p, "browser", nil)
+	if c == nil {
+		t.Fatal(why)
+	}
+	return c
+}

@@ -23,6 +23,11 @@ import (
 // validation runs the skill once per set (AXIS generates several).
 const MinSets = 3
 
+// MaxSets is the most parameter sets a proposal may bring: each is a run
+// of up to RunTimeout per body, so a reply with hundreds would keep the
+// validation going for hours.
+const MaxSets = 10
+
 // paramTypes are the types a skill parameter of a discovered skill may
 // have: the ones a generated value can stand for.
 var paramTypes = []string{"text", "number", "bool", "url", "secret"}
@@ -140,6 +145,9 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 func sets(p Proposal, why []string) ([]map[string]string, []string) {
 	if len(p.ParameterSets) < MinSets {
 		return nil, append(why, fmt.Sprintf("parameter_sets: %d given, at least %d needed", len(p.ParameterSets), MinSets))
+	}
+	if len(p.ParameterSets) > MaxSets {
+		return nil, append(why, fmt.Sprintf("parameter_sets: %d given, at most %d are run", len(p.ParameterSets), MaxSets))
 	}
 	var out []map[string]string
 	distinct := map[string]bool{}

@@ -43,6 +43,16 @@ func TestStatic(t *testing.T) {
 		{"no effect", func(p *Proposal) { p.Effect = "" }, `effect must be "read_only" or "mutating"`},
 		{"bad type", func(p *Proposal) { p.Params[0].Type = "element" }, `type "element" is not one of`},
 		{"two sets", func(p *Proposal) { p.ParameterSets = p.ParameterSets[:2] }, "2 given, at least 3 needed"},
+		{"too many sets", func(p *Proposal) {
+			for i := range 8 {
+				p.ParameterSets = append(p.ParameterSets, map[string]any{"query": fmt.Sprint("q", i)})
+			}
+		}, "parameter_sets: 11 given, at most 10 are run"},
+		{"as many sets as are run", func(p *Proposal) {
+			for i := range 7 {
+				p.ParameterSets = append(p.ParameterSets, map[string]any{"query": fmt.Sprint("q", i)})
+			}
+		}, ""},
 		{"same sets", func(p *Proposal) { p.ParameterSets[2]["query"] = "a" }, "only 2 distinct sets"},
 		{"missing value", func(p *Proposal) { delete(p.ParameterSets[1], "query") }, `parameter_sets[1]: no value for "query"`},
 		{"extra value", func(p *Proposal) { p.ParameterSets[1]["page"] = "2" }, `"page" is not a parameter`},
@@ -163,5 +173,25 @@ func TestValidationTask(t *testing.T) {
 	data, _ := json.Marshal(c.FinalState)
 	if !strings.Contains(string(data), "{query}") {
 		t.Errorf("the candidate's final state lost its placeholder: %s", data)
+	}
+}
+
+// A reply with more proposals than are validated says so for each one
+// left out, and validates the first MaxProposals.
+func TestLimitProposals(t *testing.T) {
+	for _, n := range []int{0, 1, MaxProposals, MaxProposals + 3} {
+		var props []Proposal
+		for i := range n {
+			props = append(props, Proposal{Name: fmt.Sprint("s", i)})
+		}
+		kept, over := limitProposals(props)
+		if len(kept) != min(n, MaxProposals) || len(kept)+len(over) != n {
+			t.Errorf("%d proposals: %d kept, %d over", n, len(kept), len(over))
+		}
+		for _, v := range over {
+			if v.Accepted || len(v.Why) != 1 || !strings.Contains(v.Why[0], "only the first 20 are validated") {
+				t.Errorf("%d proposals: verdict %+v", n, v)
+			}
+		}
 	}
 }
