@@ -157,8 +157,15 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 	}
 	ctx, cancel := context.WithTimeout(ctx, RunTimeout)
 	defer cancel()
-	if c.Effect == Mutating && t.Safe != nil {
-		t.Driver = guarded(t.Driver, t.Safe)
+	switch {
+	case c.Effect == Mutating && t.Safe != nil:
+		t.Driver = guarded(t.Driver, guard{safe: t.Safe})
+	case c.Effect == ReadOnly:
+		k := t.Knowledge
+		if k == nil {
+			k = kb.Default()
+		}
+		t.Driver = guarded(t.Driver, guard{readOnly: true, words: k.Irreversible})
 	}
 	if t.Start != "" {
 		if _, err := t.Driver.Do(ctx, driver.Action{Op: action.Open, Text: t.Start}); err != nil {

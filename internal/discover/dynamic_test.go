@@ -162,3 +162,19 @@ func mustStatic(t *testing.T, p Proposal) *Candidate {
 	}
 	return c
 }
+
+// A skill the model calls read_only runs on any target, so one that
+// clicks Send is stopped before the click, and not accepted.
+func TestDynamicReadOnlyThatMutates(t *testing.T) {
+	s, base := demoSite(t)
+	d := openBrowser(t)
+	p := reply(base)
+	p.Effect = ReadOnly
+	v := Dynamic(context.Background(), mustStatic(t, p), Target{Driver: d, Start: base + "/mail"})
+	if got := strings.Join(v.Why, "\n"); v.Accepted || !strings.Contains(got, `a skill said read_only may not click button(name: "Send")`) {
+		t.Errorf("accepted %v, why:\n%s", v.Accepted, got)
+	}
+	if n := len(s.State().Replies); n != 0 {
+		t.Errorf("a skill said read_only sent %d replies", n)
+	}
+}

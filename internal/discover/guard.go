@@ -7,22 +7,29 @@ import (
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/explore"
 )
 
-// guard is a driver that lets a mutating skill act only on the target
-// named safe: an open of an address it does not accept fails, and so
-// does any other action on a page outside it (a link may have led
-// there). The start being safe says nothing about where the skill's own
-// open steps, or its clicks, lead.
+// guard is a driver that keeps a skill's validation run to what its
+// effect allows. A mutating skill acts only on the target named safe (when
+// safe is set): an open of an address it does not accept fails, and so
+// does any other action on a page outside it (a link may have led there);
+// the start being safe says nothing about where the skill's own open
+// steps, or its clicks, lead. A skill said read_only may not act on an
+// element whose words say its action cannot be undone (Submit, Send,
+// Delete): the effect is the model's word, and a read-only skill runs on
+// any target.
 type guard struct {
 	driver.Driver
-	safe func(url string) bool
+	safe     func(url string) bool // nil: any page
+	readOnly bool
+	words    []string // the knowledge base's irreversible words
 }
 
-// guarded wraps d in a guard, keeping the optional interfaces d has, which
-// the interpreter looks for.
-func guarded(d driver.Driver, safe func(string) bool) driver.Driver {
-	g := guard{Driver: d, safe: safe}
+// guarded wraps d in g, keeping the optional interfaces d has, which the
+// interpreter looks for.
+func guarded(d driver.Driver, g guard) driver.Driver {
+	g.Driver = d
 	f, finds := d.(driver.Finder)
 	r, reads := d.(driver.ScreenReader)
 	switch {
@@ -47,6 +54,19 @@ func guarded(d driver.Driver, safe func(string) bool) driver.Driver {
 }
 
 func (g guard) Do(ctx context.Context, a driver.Action) (driver.Result, error) {
+	if g.readOnly {
+		for _, e := range append([]*driver.Element{a.Target, a.Target2}, a.Targets...) {
+			if e == nil {
+				continue
+			}
+			if why := explore.Irreversible(e, g.words...); why != "" {
+				return driver.Result{}, fmt.Errorf("a skill said %s may not %s %s (%s): a skill that changes data is %s", ReadOnly, a.Op, elementLine(e), why, Mutating)
+			}
+		}
+	}
+	if g.safe == nil {
+		return g.Driver.Do(ctx, a)
+	}
 	if a.Op == action.Open {
 		to := a.Text
 		if u, err := url.Parse(to); err != nil || !u.IsAbs() {
