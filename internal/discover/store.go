@@ -203,9 +203,27 @@ func load(path string) (Stored, error) {
 	}
 	s.Sidecar = &Sidecar{}
 	if err := json.Unmarshal(data, s.Sidecar); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			// A person edits the file: say where, as an editor counts.
+			line, col := lineCol(data, syn.Offset)
+			return Stored{}, fmt.Errorf("discover: %s:%d:%d: %v", side, line, col, syn)
+		}
 		return Stored{}, fmt.Errorf("discover: %s: %v", side, jsonErr(err))
 	}
 	return s, nil
+}
+
+// lineCol is the line and column (from 1, in bytes) of the character
+// before offset: where a JSON syntax error was found.
+func lineCol(data []byte, offset int64) (int, int) {
+	offset = min(offset, int64(len(data)))
+	if offset < 1 {
+		return 1, 1
+	}
+	before := data[:offset-1]
+	line := 1 + strings.Count(string(before), "\n")
+	return line, int(offset) - (strings.LastIndexByte(string(before), '\n') + 1)
 }
 
 // Candidate makes a stored skill ready for dynamic validation again: its

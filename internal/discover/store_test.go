@@ -161,3 +161,26 @@ func TestWriteKeepsAPersonsSkillOfTheSameName(t *testing.T) {
 		}
 	}
 }
+
+// A sidecar that is not JSON is reported at its line and column; one of
+// the wrong shape by its field.
+func TestLoadBrokenSidecar(t *testing.T) {
+	cases := []struct{ json, want string }{
+		{"{\"name\": \"x\",\n  \"effect\": \"read_only\",, }\n", "x.json:2:25: invalid character ','"},
+		{"{\"name\": \"x\",\n  \"effect\": 3}\n", "x.json: effect must be string, not number"},
+		{"{\"name\": \"x\"", "x.json:1:12: unexpected end of JSON input"},
+		{"", "x.json:1:1: unexpected end of JSON input"},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		sk := SkillsDir(dir, "browser")
+		if err := os.MkdirAll(sk, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(sk, "x.cog"), []byte("skill x() {\n  s1 = back()\n}\n"), 0o644)
+		os.WriteFile(filepath.Join(sk, "x.json"), []byte(c.json), 0o644)
+		if _, err := Find(dir, "browser", "x"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.json, err, c.want)
+		}
+	}
+}
