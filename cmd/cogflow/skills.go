@@ -274,7 +274,12 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 		return c.readError("skills list", err)
 	}
 	sidecars := map[string]*discover.Sidecar{}
+	broken := false
 	for _, s := range stored {
+		if s.Err != nil {
+			fmt.Fprintf(c.stderr, "cogflow skills list: %v\n", s.Err)
+			broken = true
+		}
 		sidecars[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Sidecar
 	}
 	for _, s := range lib.All(*f.driver) {
@@ -287,7 +292,7 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 		}
 		fmt.Fprintf(c.stdout, "%-20s %s  (%s)\n", s.Name(), s.Description(), from)
 	}
-	if ds.HasErrors() {
+	if ds.HasErrors() || broken {
 		return exitBadInput
 	}
 	return exitOK
@@ -400,7 +405,7 @@ func (c *cli) skillsValidate(f skillsFlags, names []string) int {
 	var todo []discover.Stored
 	for _, s := range stored {
 		name := strings.TrimSuffix(baseName(s.Path), ".cog")
-		if (len(names) == 0 && s.Sidecar != nil) || slices.Contains(names, name) {
+		if (len(names) == 0 && (s.Sidecar != nil || s.Err != nil)) || slices.Contains(names, name) {
 			todo = append(todo, s)
 		}
 	}

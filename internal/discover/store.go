@@ -53,6 +53,10 @@ type Stored struct {
 	Path    string // NAME.cog
 	Source  []byte
 	Sidecar *Sidecar // nil: a person's own skill, with no sidecar
+	// Err is why the skill could not be read (its sidecar is broken): it
+	// is listed, so that one broken file hides no other, and is not
+	// validated.
+	Err error
 }
 
 // SkillsDir is where a project keeps its skills for a driver.
@@ -150,7 +154,8 @@ func (r *Sidecar) Last() *Validation {
 	return &r.Validations[len(r.Validations)-1]
 }
 
-// List returns the project's skills for a driver, by name.
+// List returns the project's skills for a driver, by name; one that
+// cannot be read has Err set. The error is about the folder only.
 func List(projectDir, driverName string) ([]Stored, error) {
 	dir := SkillsDir(projectDir, driverName)
 	ents, err := os.ReadDir(dir)
@@ -165,9 +170,10 @@ func List(projectDir, driverName string) ([]Stored, error) {
 		if e.IsDir() || filepath.Ext(e.Name()) != ".cog" {
 			continue
 		}
-		s, err := load(filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		s, err := load(path)
 		if err != nil {
-			return nil, err
+			s = Stored{Path: path, Err: err}
 		}
 		out = append(out, s)
 	}
@@ -231,6 +237,9 @@ func lineCol(data []byte, offset int64) (int, int) {
 // person may have edited it).
 func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	r := s.Sidecar
+	if s.Err != nil {
+		return nil, []string{s.Err.Error()}
+	}
 	if r == nil {
 		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
 	}

@@ -184,3 +184,23 @@ func TestLoadBrokenSidecar(t *testing.T) {
 		}
 	}
 }
+
+// List reads past a broken sidecar: the skill is listed with its error,
+// which is what validating it says.
+func TestListBrokenSidecar(t *testing.T) {
+	dir := t.TempDir()
+	sk := SkillsDir(dir, "browser")
+	if err := os.MkdirAll(sk, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(sk, "a.cog"), []byte("skill a() {\n  s1 = back()\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(sk, "a.json"), []byte("{"), 0o644)
+	os.WriteFile(filepath.Join(sk, "b.cog"), []byte("skill b() {\n  s1 = back()\n}\n"), 0o644)
+	all, err := List(dir, "browser")
+	if err != nil || len(all) != 2 || all[0].Err == nil || all[1].Err != nil {
+		t.Fatalf("List: %+v, %v", all, err)
+	}
+	if c, why := all[0].Candidate(nil); c != nil || !strings.Contains(strings.Join(why, ""), "a.json:1:1: unexpected end of JSON input") {
+		t.Errorf("the broken skill as a candidate: %v", why)
+	}
+}
