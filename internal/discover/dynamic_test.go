@@ -178,3 +178,26 @@ func TestDynamicReadOnlyThatMutates(t *testing.T) {
 		t.Errorf("a skill said read_only sent %d replies", n)
 	}
 }
+
+// A text the final state must show is not shown by the field the skill
+// typed it into: a search that only types its query, never searching,
+// fails its check that the page shows the query.
+func TestDynamicShowsIsNotAFieldValue(t *testing.T) {
+	_, base := demoSite(t)
+	d := openBrowser(t)
+	p := good()
+	p.Steps = "skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki\")\n  s2 = type(textbox(name: \"Search\"), query)\n}"
+	p.ParameterSets = []map[string]any{{"query": "Qzxwv one"}, {"query": "Qzxwv two"}, {"query": "Qzxwv three"}}
+	p.FinalState = FinalState{Shows: []string{"{query}"}}
+	v := Dynamic(context.Background(), mustStatic(t, p), Target{Driver: d, Start: base + "/"})
+	if got := strings.Join(v.Why, "\n"); v.Accepted || !strings.Contains(got, `"Qzxwv one" is not on the screen`) {
+		t.Errorf("accepted %v, why:\n%s", v.Accepted, got)
+	}
+	// Searching shows it: the result count says what was searched for.
+	p.Steps = strings.TrimSuffix(p.Steps, "}") + "  s3 = click(button(name: \"Search\"))\n}"
+	p.ParameterSets = []map[string]any{{"query": "Denali"}, {"query": "Serengeti"}, {"query": "Zanzibar"}}
+	v = Dynamic(context.Background(), mustStatic(t, p), Target{Driver: d, Start: base + "/"})
+	if !v.Accepted {
+		t.Errorf("searching: why %q", v.Why)
+	}
+}
