@@ -262,6 +262,15 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	if len(c.Sets) < MinSets {
 		why = append(why, fmt.Sprintf("%s: holds %d parameter sets, at least %d needed", side, len(c.Sets), MinSets))
 	}
+	for i, set := range c.Sets {
+		for _, p := range r.Params {
+			// A missing value would run as "", which a check like
+			// q={query} passes on any search.
+			if _, ok := set[p.Name]; !ok && p.Type != "secret" {
+				why = append(why, fmt.Sprintf("%s: parameter_sets[%d]: no value for %q", side, i, p.Name))
+			}
+		}
+	}
 	for _, w := range finalStateErrors(c) {
 		why = append(why, side+": "+w)
 	}

@@ -99,6 +99,7 @@ func TestStoredCandidateChecksItsSidecar(t *testing.T) {
 		{"no final state", func(s *Sidecar) { s.FinalState = FinalState{} }, "final_state: checks nothing"},
 		{"blank shows", func(s *Sidecar) { s.FinalState = FinalState{Shows: []string{""}} }, "final_state.shows[0]: is empty"},
 		{"another driver", func(s *Sidecar) { s.Driver = "android" }, `is for the "android" driver, but lies in the browser skills`},
+		{"a set without a value", func(s *Sidecar) { delete(s.ParameterSets[1], "query") }, `parameter_sets[1]: no value for "query"`},
 		{"unknown effect", func(s *Sidecar) { s.Effect = "harmless" }, `effect must be "read_only" or "mutating"`},
 	}
 	for _, tc := range cases {
