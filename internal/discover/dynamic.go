@@ -117,6 +117,11 @@ func Dynamic(ctx context.Context, c *Candidate, t Target) Verdict {
 			v.Why = append(v.Why, "the API translation failed, so the UI steps are kept")
 		}
 	}
+	if c.Keeps != "" && v.Body.Kind != c.Keeps {
+		v.Why = append(v.Why, fmt.Sprintf("the file holds the %s form, which no longer gives what the %s give; discover the skill again", c.Keeps, v.Body.Kind))
+		v.Body = Body{}
+		return v
+	}
 	v.Accepted = true
 	return v
 }

@@ -201,3 +201,44 @@ func TestDynamicShowsIsNotAFieldValue(t *testing.T) {
 		t.Errorf("searching: why %q", v.Why)
 	}
 }
+
+// A stored skill whose file holds the API form is validated again against
+// the UI steps it stands for: when the API no longer ends where the form
+// does, the skill fails, though the API alone still passes its final
+// state.
+func TestRevalidateAPIAgainstItsSteps(t *testing.T) {
+	_, base := demoSite(t)
+	d := openBrowser(t)
+	p := good()
+	p.Steps = "skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki\")\n  s2 = type(textbox(name: \"Search\"), query)\n  s3 = click(button(name: \"Search\"))\n}"
+	p.ParameterSets = []map[string]any{{"query": "Denali"}, {"query": "Serengeti"}, {"query": "Zanzibar"}}
+	for _, tc := range []struct {
+		api    string
+		accept bool
+	}{
+		{"skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki?q=\" + query)\n}", true},
+		// The site changed, say: the form now adds from=api; the
+		// stored API form no longer gives what the form gives.
+		{"skill wiki_search(query: text) {\n  s1 = open(\"" + base + "/wiki?q=\" + query + \"&from=api\")\n}", false},
+	} {
+		p.API = tc.api
+		c := mustStatic(t, p)
+		dir := t.TempDir()
+		if _, err := Write(dir, c, Verdict{Name: c.Name, Accepted: true, Body: c.Bodies[1]}, base+"/"); err != nil {
+			t.Fatal(err)
+		}
+		st, err := Find(dir, "browser", c.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c2, why := st.Candidate(nil)
+		if c2 == nil {
+			t.Fatal(why)
+		}
+		v := Dynamic(context.Background(), c2, Target{Driver: d, Start: base + "/"})
+		got := strings.Join(v.Why, "\n")
+		if v.Accepted != tc.accept || !tc.accept && !strings.Contains(got, "the file holds the api form, which no longer gives what the steps give") {
+			t.Errorf("%s: accepted %v, %d runs, why:\n%s", tc.api, v.Accepted, len(v.Runs), got)
+		}
+	}
+}

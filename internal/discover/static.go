@@ -55,6 +55,9 @@ type Candidate struct {
 	Sets []map[string]string
 	// Bodies are the UI steps, then the API translation when there is one.
 	Bodies []Body
+	// Keeps is, for a stored skill, the form its file holds: a validation
+	// that would keep another one fails (the file is not rewritten).
+	Keeps string
 }
 
 // secret reports whether the parameter name is a secret.

@@ -280,6 +280,18 @@ func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
 		return nil, why
 	}
+	c.Keeps = r.Body
+	if r.Body == BodyAPI {
+		// The API form is kept only while it ends where the UI steps do
+		// (a site may change its form): run both again, as discovery did.
+		if strings.TrimSpace(r.Steps) == "" {
+			return nil, []string{fmt.Sprintf("%s: holds the api form but not the UI steps it stands for (steps)", side)}
+		}
+		if _, why := checkBody(p, r.Driver, side+" (steps)", r.Steps, k); len(why) > 0 {
+			return nil, why
+		}
+		c.Bodies = []Body{{Kind: BodySteps, Source: r.Steps}, c.Bodies[0]}
+	}
 	return c, nil
 }
 
