@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path"
 	"slices"
 	"strings"
 
@@ -112,18 +113,39 @@ func safeTarget(target string, safe []string) bool {
 	if err != nil {
 		return false
 	}
+	tp := loadedPath(t.Path)
 	for _, s := range safe {
 		u, err := url.Parse(s)
 		if err != nil || u.Host == "" {
 			continue
 		}
-		under := strings.TrimSuffix(u.Path, "/")
+		under := strings.TrimSuffix(loadedPath(u.Path), "/")
 		if strings.EqualFold(u.Scheme, t.Scheme) && strings.EqualFold(u.Host, t.Host) &&
-			(under == "" || t.Path == under || strings.HasPrefix(t.Path, under+"/")) {
+			(under == "" || tp == under || strings.HasPrefix(tp, under+"/")) {
 			return true
 		}
 	}
 	return false
+}
+
+// loadedPath is the path a browser loads for a URL's (decoded) path: a
+// backslash is a slash and dot segments are resolved, so /safe/../admin
+// is /admin, not a page under /safe.
+func loadedPath(p string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	if p == "" {
+		return ""
+	}
+	return path.Clean("/" + p)
+}
+
+// safeCheck is the target named safe, which mutating skills may not leave;
+// nil with --yes (any target).
+func (f skillsFlags) safeCheck() func(string) bool {
+	if *f.yes {
+		return nil
+	}
+	return func(u string) bool { return safeTarget(u, f.safe) }
 }
 
 // skillsDiscover explores, asks for proposals, validates and writes.
@@ -172,7 +194,7 @@ func (c *cli) skillsDiscover(f skillsFlags, rest []string) int {
 	}
 	defer d.Close()
 	o := discover.Options{Driver: *f.driver, Start: *f.url, Task: *f.task, Budget: *f.budget, Model: model,
-		ModelName: conf.LLM.TextModel, Mutate: *f.yes || safeTarget(*f.url, f.safe), Knowledge: k, ProjectDir: *f.dir,
+		ModelName: conf.LLM.TextModel, Mutate: *f.yes || safeTarget(*f.url, f.safe), Safe: f.safeCheck(), Knowledge: k, ProjectDir: *f.dir,
 		OnStep: func(s explore.Step) { fmt.Fprintf(c.stderr, "explore: %s\n", s) }}
 	rep, err := discover.Discover(ctx, d, o)
 	if rep != nil {
@@ -252,7 +274,12 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 		return c.readError("skills list", err)
 	}
 	sidecars := map[string]*discover.Sidecar{}
+	broken := false
 	for _, s := range stored {
+		if s.Err != nil {
+			fmt.Fprintf(c.stderr, "cogflow skills list: %v\n", s.Err)
+			broken = true
+		}
 		sidecars[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Sidecar
 	}
 	for _, s := range lib.All(*f.driver) {
@@ -265,7 +292,7 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 		}
 		fmt.Fprintf(c.stdout, "%-20s %s  (%s)\n", s.Name(), s.Description(), from)
 	}
-	if ds.HasErrors() {
+	if ds.HasErrors() || broken {
 		return exitBadInput
 	}
 	return exitOK
@@ -378,7 +405,7 @@ func (c *cli) skillsValidate(f skillsFlags, names []string) int {
 	var todo []discover.Stored
 	for _, s := range stored {
 		name := strings.TrimSuffix(baseName(s.Path), ".cog")
-		if (len(names) == 0 && s.Sidecar != nil) || slices.Contains(names, name) {
+		if (len(names) == 0 && (s.Sidecar != nil || s.Err != nil)) || slices.Contains(names, name) {
 			todo = append(todo, s)
 		}
 	}
@@ -448,7 +475,7 @@ func (c *cli) validateStored(ctx context.Context, s discover.Stored, d driver.Dr
 		return discover.Verdict{Name: name, Why: append([]string{"static validation failed"}, why...)}
 	}
 	start := cmp.Or(*f.url, s.Sidecar.Start)
-	t := discover.Target{Driver: d, Start: start, Mutate: *f.yes || safeTarget(start, f.safe), Knowledge: k, Secrets: secrets}
+	t := discover.Target{Driver: d, Start: start, Mutate: *f.yes || safeTarget(start, f.safe), Safe: f.safeCheck(), Knowledge: k, Secrets: secrets}
 	v := discover.Dynamic(ctx, cand, t)
 	if len(v.Runs) == 0 {
 		return v // not run (mutating, not safe): nothing to keep

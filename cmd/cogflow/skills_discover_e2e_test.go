@@ -110,7 +110,7 @@ func TestSkillsDiscoverE2E(t *testing.T) {
 			`parameter set 3: query = "Zanzibar"`, `open_with_query("` + base + `/wiki", "q", query)`, "the UI steps it translates:", "api, set 3: ok"}, nil},
 		{[]string{"show", "nope"}, exitUsage, nil, nil},
 		{[]string{"validate", "order_form"}, exitStepFailed, []string{"not validated order_form\n", "not validated: mutating, target not named safe"}, nil},
-		{[]string{"validate", "--safe", base}, exitOK, []string{"accepted order_form (3 validation runs", "accepted wiki_search (3 validation runs; the file holds the api)"}, nil},
+		{[]string{"validate", "--safe", base}, exitOK, []string{"accepted order_form (3 validation runs", "accepted wiki_search (6 validation runs; the file holds the api)"}, nil},
 	}
 	for _, c := range cases {
 		r := runWith(ctx, "", append(append([]string{"skills"}, c.args...), "--dir", dir)...)

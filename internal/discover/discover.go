@@ -54,6 +54,10 @@ type Options struct {
 	// Mutate allows exploring with irreversible actions and validating
 	// mutating skills: the target was named safe, or the person said yes.
 	Mutate bool
+	// Safe, when set, is the target named safe: irreversible exploration
+	// steps and mutating skills act only on the pages it accepts (a link
+	// may lead elsewhere). Nil with Mutate: anywhere (the person said yes).
+	Safe func(url string) bool
 	// Knowledge is the project's knowledge base: the checker's, and its
 	// irreversible words. Nil: the default.
 	Knowledge *kb.KB
@@ -101,7 +105,7 @@ func Discover(ctx context.Context, d driver.Driver, o Options) (*Report, error) 
 	eo := explore.Options{Budget: o.Budget, Model: o.Model, ModelName: o.ModelName, OnStep: o.OnStep,
 		IrreversibleWords: o.Knowledge.Irreversible}
 	if o.Mutate {
-		eo.Confirm = func(context.Context, *driver.Element, string) bool { return true }
+		eo.Confirm = func(context.Context, *driver.Element, string) bool { return o.Safe == nil || o.Safe(w.at()) }
 	}
 	res, err := explore.Explore(ctx, w, goal, eo)
 	var budget *explore.BudgetError
@@ -130,7 +134,9 @@ func Discover(ctx context.Context, d driver.Driver, o Options) (*Report, error) 
 	for _, e := range bad {
 		rep.Verdicts = append(rep.Verdicts, Verdict{Name: "?", Why: []string{e.Error()}})
 	}
-	t := Target{Driver: d, Start: o.Start, Mutate: o.Mutate, Knowledge: o.Knowledge}
+	props, over := limitProposals(props)
+	rep.Verdicts = append(rep.Verdicts, over...)
+	t := Target{Driver: d, Start: o.Start, Mutate: o.Mutate, Safe: o.Safe, Knowledge: o.Knowledge}
 	named := map[string]bool{}
 	for _, p := range props {
 		c, why := Static(p, o.Driver, o.Knowledge)
@@ -159,6 +165,24 @@ func Discover(ctx context.Context, d driver.Driver, o Options) (*Report, error) 
 	return rep, nil
 }
 
+// MaxProposals is the most proposals of one reply that are validated: each
+// takes up to MaxSets runs per body, and a reply is not to keep the
+// validation going for hours.
+const MaxProposals = 20
+
+// limitProposals keeps the first MaxProposals proposals; the others get
+// a verdict saying they were not validated.
+func limitProposals(props []Proposal) ([]Proposal, []Verdict) {
+	if len(props) <= MaxProposals {
+		return props, nil
+	}
+	var over []Verdict
+	for _, p := range props[MaxProposals:] {
+		over = append(over, Verdict{Name: p.Name, Why: []string{fmt.Sprintf("not validated: the model proposed %d skills, and only the first %d are validated", len(props), MaxProposals)}})
+	}
+	return props[:MaxProposals], over
+}
+
 // counting counts the requests made to a model: exploration's (which an
 // exploration that used its budget up does not report) and the proposal.
 type counting struct {
@@ -172,6 +196,17 @@ func (c *counting) Complete(ctx context.Context, r llm.Request) (*llm.Response, 
 	c.n++
 	c.mu.Unlock()
 	return c.Client.Complete(ctx, r)
+}
+
+// at is the address of the screen seen last: where exploration's next
+// action happens.
+func (w *watcher) at() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if n := len(w.t.Visits); n > 0 {
+		return w.t.Visits[n-1].URL
+	}
+	return ""
 }
 
 func (w *watcher) trajectory() Trajectory {

@@ -287,3 +287,29 @@ func TestDiscoverFollower(t *testing.T) {
 		t.Error("order_form.cog was written although it was not validated")
 	}
 }
+
+// Discovery hands the target named safe to validation: the mutating
+// form-fill skill, whose own open leads to a page outside it, fails there
+// without submitting anything, and is not written.
+func TestDiscoverSafeTarget(t *testing.T) {
+	s, base := demoSite(t)
+	d := openBrowser(t)
+	srv := model(t, base, `The agent followed the task "search the wiki" (carried out: true).`)
+	dir := t.TempDir()
+	rep, err := Discover(context.Background(), d, Options{Driver: "browser", Start: base + "/", Task: "search the wiki", Budget: 4,
+		Model: client(t, srv), ProjectDir: dir, Mutate: true, Safe: func(u string) bool { return !strings.HasPrefix(u, base+"/form") }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range rep.Verdicts {
+		if v.Name == "order_form" && (v.Accepted || !strings.Contains(strings.Join(v.Why, ""), "a mutating skill may not open "+base+"/form")) {
+			t.Errorf("order_form outside the safe target: accepted %v, why %q", v.Accepted, v.Why)
+		}
+	}
+	if n := len(s.State().Submissions); n != 0 {
+		t.Errorf("the order form was submitted %d times outside the safe target", n)
+	}
+	if _, err := os.Stat(filepath.Join(SkillsDir(dir, "browser"), "order_form.cog")); err == nil {
+		t.Error("order_form.cog was written")
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/cogflow/cogflow"
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
+	"github.com/cogflow/cogflow/runtime/match"
 	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 )
@@ -54,6 +55,10 @@ type Target struct {
 	// Mutate allows running a mutating skill: the target was named safe,
 	// or the person said yes.
 	Mutate bool
+	// Safe, when set, is the target named safe: a mutating skill's run
+	// may open, and act on, only the pages it accepts. Nil with Mutate: any
+	// page (the person said yes).
+	Safe func(url string) bool
 	// Knowledge is the knowledge base of the validation task (nil: the
 	// default).
 	Knowledge *kb.KB
@@ -112,6 +117,11 @@ func Dynamic(ctx context.Context, c *Candidate, t Target) Verdict {
 			v.Why = append(v.Why, "the API translation failed, so the UI steps are kept")
 		}
 	}
+	if c.Keeps != "" && v.Body.Kind != c.Keeps {
+		v.Why = append(v.Why, fmt.Sprintf("the file holds the %s form, which no longer gives what the %s give; discover the skill again", c.Keeps, v.Body.Kind))
+		v.Body = Body{}
+		return v
+	}
 	v.Accepted = true
 	return v
 }
@@ -153,6 +163,16 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 	}
 	ctx, cancel := context.WithTimeout(ctx, RunTimeout)
 	defer cancel()
+	switch {
+	case c.Effect == Mutating && t.Safe != nil:
+		t.Driver = guarded(t.Driver, guard{safe: t.Safe})
+	case c.Effect == ReadOnly:
+		k := t.Knowledge
+		if k == nil {
+			k = kb.Default()
+		}
+		t.Driver = guarded(t.Driver, guard{readOnly: true, words: k.Irreversible})
+	}
 	if t.Start != "" {
 		if _, err := t.Driver.Do(ctx, driver.Action{Op: action.Open, Text: t.Start}); err != nil {
 			return fail("opening the start %s: %v", t.Start, err)
@@ -180,8 +200,26 @@ func runOnce(ctx context.Context, c *Candidate, b Body, i int, set map[string]st
 			return fail("final state: the address %s does not contain %q", tree.URL, want)
 		}
 	}
+	for _, s := range c.FinalState.Shows {
+		if text := substitute(s, set, func(s string) string { return s }); !shows(tree, text) {
+			return fail("final state: the screen must show %q: %q is not on the screen (what a field holds does not count)", s, text)
+		}
+	}
 	r.OK = true
 	return r, secrets.String(tree.URL)
+}
+
+// shows reports whether the screen shows text. Unlike assert("text"),
+// what a field holds does not count: a skill that only typed its query
+// into the search box would pass a check that the page shows the query.
+func shows(t *driver.Tree, text string) bool {
+	want := match.Normalize(text)
+	for _, e := range t.Elements {
+		if e != nil && !e.Editable && strings.Contains(match.Normalize(e.Text), want) {
+			return true
+		}
+	}
+	return false
 }
 
 // unescape decodes an address's escapes, so that q=Mount+Kenya and
@@ -198,9 +236,9 @@ func sameAddress(a, b string) bool { return unescape(a) == unescape(b) }
 
 // validationTask is a file with the skill and a task that calls it with
 // the set's values (given as inputs) and then asserts the final state's
-// texts and elements, the set's values written in. A secret parameter is
-// an input of type secret, never written: the final state may not name
-// one (Static).
+// elements, the set's values written in (its texts are checked after the
+// run, by shows). A secret parameter is an input of type secret, never
+// written: the final state may not name one (Static).
 func validationTask(c *Candidate, b Body, set map[string]string) string {
 	var w strings.Builder
 	w.WriteString(b.Source)
@@ -212,11 +250,6 @@ func validationTask(c *Candidate, b Body, set map[string]string) string {
 	}
 	fmt.Fprintf(&w, "\n  validate_call = %s(%s)\n", c.Name, strings.Join(args, ", "))
 	inString := func(s string) string { q := strconv.Quote(s); return q[1 : len(q)-1] }
-	for i, s := range c.FinalState.Shows {
-		text := substitute(s, set, func(s string) string { return s })
-		fmt.Fprintf(&w, "  validate_shows_%d = assert(%s, message: %s)\n", i+1, strconv.Quote(text),
-			strconv.Quote("final state: the screen must show "+strconv.Quote(s)))
-	}
 	for i, e := range c.FinalState.Elements {
 		fmt.Fprintf(&w, "  validate_element_%d = assert(%s, message: %s)\n", i+1, substitute(e, set, inString),
 			strconv.Quote("final state: the screen must hold "+e))

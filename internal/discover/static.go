@@ -7,12 +7,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
 	"github.com/cogflow/cogflow/lang/printer"
 	"github.com/cogflow/cogflow/lang/syntax"
+	"github.com/cogflow/cogflow/runtime/redact"
 	"github.com/cogflow/cogflow/stdlib/kb"
 	"github.com/cogflow/cogflow/stdlib/skills"
 )
@@ -20,6 +22,11 @@ import (
 // MinSets is the fewest parameter sets a proposal must bring: the dynamic
 // validation runs the skill once per set (AXIS generates several).
 const MinSets = 3
+
+// MaxSets is the most parameter sets a proposal may bring: each is a run
+// of up to RunTimeout per body, so a reply with hundreds would keep the
+// validation going for hours.
+const MaxSets = 10
 
 // paramTypes are the types a skill parameter of a discovered skill may
 // have: the ones a generated value can stand for.
@@ -48,6 +55,9 @@ type Candidate struct {
 	Sets []map[string]string
 	// Bodies are the UI steps, then the API translation when there is one.
 	Bodies []Body
+	// Keeps is, for a stored skill, the form its file holds: a validation
+	// that would keep another one fails (the file is not rewritten).
+	Keeps string
 }
 
 // secret reports whether the parameter name is a secret.
@@ -96,6 +106,8 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 	c := &Candidate{Proposal: p, Driver: driverName}
 	c.Sets, why = sets(p, why)
 	why = append(why, finalStateErrors(c)...)
+	// Before anything parses: a diagnostic may quote the secret.
+	why = append(why, secretErrors(c)...)
 	if len(why) > 0 {
 		return nil, why
 	}
@@ -136,6 +148,9 @@ func Static(p Proposal, driverName string, k *kb.KB) (*Candidate, []string) {
 func sets(p Proposal, why []string) ([]map[string]string, []string) {
 	if len(p.ParameterSets) < MinSets {
 		return nil, append(why, fmt.Sprintf("parameter_sets: %d given, at least %d needed", len(p.ParameterSets), MinSets))
+	}
+	if len(p.ParameterSets) > MaxSets {
+		return nil, append(why, fmt.Sprintf("parameter_sets: %d given, at most %d are run", len(p.ParameterSets), MaxSets))
 	}
 	var out []map[string]string
 	distinct := map[string]bool{}
@@ -190,12 +205,26 @@ func typed(typ, v string) error {
 	return nil
 }
 
-// finalStateErrors checks the predicate's placeholders.
+// finalStateErrors checks the predicate's placeholders, and that each
+// check given can fail: a blank text or element holds on every screen.
 func finalStateErrors(c *Candidate) []string {
 	var why []string
 	f := c.FinalState
 	if f.empty() {
 		return []string{"final_state: checks nothing (give url_contains, shows or elements)"}
+	}
+	if f.URLContains != "" && strings.TrimSpace(f.URLContains) == "" {
+		why = append(why, "final_state.url_contains: is blank, so every address contains it")
+	}
+	for _, l := range []struct {
+		field string
+		list  []string
+	}{{"shows", f.Shows}, {"elements", f.Elements}} {
+		for i, s := range l.list {
+			if strings.TrimSpace(s) == "" {
+				why = append(why, fmt.Sprintf("final_state.%s[%d]: is empty, so it holds on every screen", l.field, i))
+			}
+		}
 	}
 	all := append([]string{f.URLContains}, append(f.Shows, f.Elements...)...)
 	for _, s := range all {
@@ -205,6 +234,46 @@ func finalStateErrors(c *Candidate) []string {
 				why = append(why, fmt.Sprintf("final_state: {%s} is not a parameter", m[1]))
 			case c.secret(m[1]):
 				why = append(why, fmt.Sprintf("final_state: {%s} is a secret parameter; a check is written down, a secret never is", m[1]))
+			}
+		}
+	}
+	return why
+}
+
+// secretErrors finds a secret parameter's generated value written where
+// it would be stored or shown: the name, description, steps, API
+// translation, final state, or another parameter's value (the sidecar
+// keeps those). The reasons name the parameter, never the value.
+func secretErrors(c *Candidate) []string {
+	var why []string
+	fs := c.FinalState
+	texts := []struct{ where, text string }{{"name", c.Name}, {"description", c.Description}, {"steps", c.Steps},
+		{"api", c.API}, {"final_state", strings.Join(append(append([]string{fs.URLContains}, fs.Shows...), fs.Elements...), "\x00")}}
+	for i, set := range c.Sets {
+		for _, p := range c.Params {
+			if !c.secret(p.Name) {
+				texts = append(texts, struct{ where, text string }{fmt.Sprintf("parameter_sets[%d].%s", i, p.Name), set[p.Name]})
+			}
+		}
+	}
+	found := map[string]bool{}
+	for i, set := range c.Sets {
+		for _, p := range c.Params {
+			v := set[p.Name]
+			if !c.secret(p.Name) || v == "" {
+				continue
+			}
+			// A shorter one would be found in every step name (s12).
+			if utf8.RuneCountInString(v) < redact.MinDerived {
+				why = append(why, fmt.Sprintf("parameter_sets[%d].%s: a secret's value must have at least %d characters", i, p.Name, redact.MinDerived))
+				continue
+			}
+			for _, t := range texts {
+				key := t.where + "\x00" + p.Name
+				if !found[key] && strings.Contains(t.text, v) {
+					found[key] = true
+					why = append(why, fmt.Sprintf("%s: holds the value of the secret parameter %q; a secret is never written down (use the parameter)", t.where, p.Name))
+				}
 			}
 		}
 	}

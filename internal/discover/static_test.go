@@ -2,6 +2,7 @@ package discover
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,16 @@ func TestStatic(t *testing.T) {
 		{"no effect", func(p *Proposal) { p.Effect = "" }, `effect must be "read_only" or "mutating"`},
 		{"bad type", func(p *Proposal) { p.Params[0].Type = "element" }, `type "element" is not one of`},
 		{"two sets", func(p *Proposal) { p.ParameterSets = p.ParameterSets[:2] }, "2 given, at least 3 needed"},
+		{"too many sets", func(p *Proposal) {
+			for i := range 8 {
+				p.ParameterSets = append(p.ParameterSets, map[string]any{"query": fmt.Sprint("q", i)})
+			}
+		}, "parameter_sets: 11 given, at most 10 are run"},
+		{"as many sets as are run", func(p *Proposal) {
+			for i := range 7 {
+				p.ParameterSets = append(p.ParameterSets, map[string]any{"query": fmt.Sprint("q", i)})
+			}
+		}, ""},
 		{"same sets", func(p *Proposal) { p.ParameterSets[2]["query"] = "a" }, "only 2 distinct sets"},
 		{"missing value", func(p *Proposal) { delete(p.ParameterSets[1], "query") }, `parameter_sets[1]: no value for "query"`},
 		{"extra value", func(p *Proposal) { p.ParameterSets[1]["page"] = "2" }, `"page" is not a parameter`},
@@ -59,6 +70,31 @@ func TestStatic(t *testing.T) {
 			}
 			p.FinalState.Shows = []string{"{pin}"}
 		}, "{pin} is a secret parameter"},
+		// A blank check holds on every page: the final state would
+		// check nothing.
+		{"blank shows", func(p *Proposal) { p.FinalState = FinalState{Shows: []string{""}} }, "final_state.shows[0]: is empty"},
+		{"blank text among shows", func(p *Proposal) { p.FinalState.Shows = []string{"Results", "  "} }, "final_state.shows[1]: is empty"},
+		{"blank element", func(p *Proposal) { p.FinalState.Elements = []string{" "} }, "final_state.elements[0]: is empty"},
+		{"blank address part", func(p *Proposal) { p.FinalState = FinalState{URLContains: " "} }, "final_state.url_contains: is blank"},
+		// A secret's value written into what is stored or shown.
+		{"secret value in the steps", func(p *Proposal) {
+			withPIN(p)
+			p.Steps = strings.Replace(p.Steps, "+ query", "+ query + \"&pin=4711\"", 1)
+		},
+			"steps: holds the value of the secret parameter \"pin\""},
+		{"secret value in the API", func(p *Proposal) {
+			withPIN(p)
+			p.API = "skill wiki_search(query: text, pin: secret) {\n  s1 = open(\"http://127.0.0.1:8088/wiki?pin=4713&q=\" + query)\n}"
+		}, "api: holds the value of the secret parameter \"pin\""},
+		{"secret value in the final state", func(p *Proposal) { withPIN(p); p.FinalState.Shows = []string{"PIN 4712 accepted"} },
+			"final_state: holds the value of the secret parameter \"pin\""},
+		{"secret value in the description", func(p *Proposal) { withPIN(p); p.Description = "Search with PIN 4711." },
+			"description: holds the value of the secret parameter \"pin\""},
+		{"secret value as another parameter's value", func(p *Proposal) { withPIN(p); p.ParameterSets[1]["query"] = "4711" },
+			"parameter_sets[1].query: holds the value of the secret parameter \"pin\""},
+		{"secret value too short to find", func(p *Proposal) { withPIN(p); p.ParameterSets[2]["pin"] = "12" },
+			"parameter_sets[2].pin: a secret's value must have at least 3 characters"},
+		{"secret parameter used right", func(p *Proposal) { withPIN(p) }, ""},
 		{"syntax error", func(p *Proposal) { p.Steps = "skill wiki_search(query: text) {\n  s1 = open(\n}" },
 			"wiki_search.steps.cog:2:"},
 		{"checker error", func(p *Proposal) { p.Steps = "skill wiki_search(query: text) {\n  s1 = clikc(button(name: \"Go\"))\n}" },
@@ -85,6 +121,15 @@ func TestStatic(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withPIN adds a secret parameter pin, with values 4711, 4712, 4713.
+func withPIN(p *Proposal) {
+	p.Params = append(p.Params, Param{"pin", "secret"})
+	for i := range p.ParameterSets {
+		p.ParameterSets[i]["pin"] = fmt.Sprint(4711 + i)
+	}
+	p.Steps = strings.Replace(p.Steps, "query: text", "query: text, pin: secret", 1)
 }
 
 func TestParseAnswer(t *testing.T) {
@@ -128,5 +173,25 @@ func TestValidationTask(t *testing.T) {
 	data, _ := json.Marshal(c.FinalState)
 	if !strings.Contains(string(data), "{query}") {
 		t.Errorf("the candidate's final state lost its placeholder: %s", data)
+	}
+}
+
+// A reply with more proposals than are validated says so for each one
+// left out, and validates the first MaxProposals.
+func TestLimitProposals(t *testing.T) {
+	for _, n := range []int{0, 1, MaxProposals, MaxProposals + 3} {
+		var props []Proposal
+		for i := range n {
+			props = append(props, Proposal{Name: fmt.Sprint("s", i)})
+		}
+		kept, over := limitProposals(props)
+		if len(kept) != min(n, MaxProposals) || len(kept)+len(over) != n {
+			t.Errorf("%d proposals: %d kept, %d over", n, len(kept), len(over))
+		}
+		for _, v := range over {
+			if v.Accepted || len(v.Why) != 1 || !strings.Contains(v.Why[0], "only the first 20 are validated") {
+				t.Errorf("%d proposals: verdict %+v", n, v)
+			}
+		}
 	}
 }

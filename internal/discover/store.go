@@ -53,6 +53,10 @@ type Stored struct {
 	Path    string // NAME.cog
 	Source  []byte
 	Sidecar *Sidecar // nil: a person's own skill, with no sidecar
+	// Err is why the skill could not be read (its sidecar is broken): it
+	// is listed, so that one broken file hides no other, and is not
+	// validated.
+	Err error
 }
 
 // SkillsDir is where a project keeps its skills for a driver.
@@ -70,6 +74,12 @@ func Write(projectDir string, c *Candidate, v Verdict, start string) ([]string, 
 		if _, err := os.Stat(side); errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("discover: %s exists and was not written by discovery; it is kept (rename the proposal's skill or move the file)", cog)
 		}
+	}
+	// The project's library takes one skill per name: this file would
+	// hide (or be hidden by) another file's skill of the same name.
+	lib, _ := cogflow.ProjectSkills(projectDir)
+	if s := lib.Lookup(c.Driver, c.Name); s != nil && s.Project && filepath.Clean(s.File) != filepath.Clean(cog) {
+		return nil, fmt.Errorf("discover: %s already declares skill %s; it is kept (rename the proposal's skill or the person's)", s.File, c.Name)
 	}
 	rec := &Sidecar{Name: c.Name, Description: c.Description, Driver: c.Driver, Start: start, Effect: c.Effect,
 		Params: c.Params, FinalState: c.FinalState, Body: v.Body.Kind}
@@ -144,7 +154,8 @@ func (r *Sidecar) Last() *Validation {
 	return &r.Validations[len(r.Validations)-1]
 }
 
-// List returns the project's skills for a driver, by name.
+// List returns the project's skills for a driver, by name; one that
+// cannot be read has Err set. The error is about the folder only.
 func List(projectDir, driverName string) ([]Stored, error) {
 	dir := SkillsDir(projectDir, driverName)
 	ents, err := os.ReadDir(dir)
@@ -159,17 +170,22 @@ func List(projectDir, driverName string) ([]Stored, error) {
 		if e.IsDir() || filepath.Ext(e.Name()) != ".cog" {
 			continue
 		}
-		s, err := load(filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		s, err := load(path)
 		if err != nil {
-			return nil, err
+			s = Stored{Path: path, Err: err}
 		}
 		out = append(out, s)
 	}
 	return out, nil
 }
 
-// Find returns the stored skill name of a driver.
+// Find returns the stored skill name of a driver. A name is never a path:
+// "../x" would read a file outside the driver's folder.
 func Find(projectDir, driverName, name string) (Stored, error) {
+	if !identifier.MatchString(name) {
+		return Stored{}, fmt.Errorf("discover: %q is not a skill name (lower-case letters, digits, _)", name)
+	}
 	path := filepath.Join(SkillsDir(projectDir, driverName), name+".cog")
 	if _, err := os.Stat(path); err != nil {
 		return Stored{}, fmt.Errorf("discover: no skill %q in %s", name, SkillsDir(projectDir, driverName))
@@ -193,9 +209,27 @@ func load(path string) (Stored, error) {
 	}
 	s.Sidecar = &Sidecar{}
 	if err := json.Unmarshal(data, s.Sidecar); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			// A person edits the file: say where, as an editor counts.
+			line, col := lineCol(data, syn.Offset)
+			return Stored{}, fmt.Errorf("discover: %s:%d:%d: %v", side, line, col, syn)
+		}
 		return Stored{}, fmt.Errorf("discover: %s: %v", side, jsonErr(err))
 	}
 	return s, nil
+}
+
+// lineCol is the line and column (from 1, in bytes) of the character
+// before offset: where a JSON syntax error was found.
+func lineCol(data []byte, offset int64) (int, int) {
+	offset = min(offset, int64(len(data)))
+	if offset < 1 {
+		return 1, 1
+	}
+	before := data[:offset-1]
+	line := 1 + strings.Count(string(before), "\n")
+	return line, int(offset) - (strings.LastIndexByte(string(before), '\n') + 1)
 }
 
 // Candidate makes a stored skill ready for dynamic validation again: its
@@ -203,19 +237,60 @@ func load(path string) (Stored, error) {
 // person may have edited it).
 func (s Stored) Candidate(k *kb.KB) (*Candidate, []string) {
 	r := s.Sidecar
+	if s.Err != nil {
+		return nil, []string{s.Err.Error()}
+	}
 	if r == nil {
 		return nil, []string{fmt.Sprintf("%s has no validation history (%s.json): it was not discovered, so there is nothing to validate it against", s.Path, strings.TrimSuffix(filepath.Base(s.Path), ".cog"))}
 	}
+	side := strings.TrimSuffix(s.Path, ".cog") + ".json"
+	// The sidecar is a file a person may edit too: what Static demanded of
+	// the proposal must still hold, or the run proves less than it says
+	// (a mutating skill must say so, or it would run on any target).
 	p := Proposal{Name: r.Name, Description: r.Description, Params: r.Params, Effect: r.Effect, FinalState: r.FinalState}
-	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
-		return nil, why
-	}
 	c := &Candidate{Proposal: p, Driver: r.Driver, Bodies: []Body{{Kind: r.Body, Source: string(s.Source)}}}
 	for _, set := range r.ParameterSets {
 		c.Sets = append(c.Sets, maps.Clone(set))
 	}
-	if len(c.Sets) == 0 {
-		return nil, []string{fmt.Sprintf("%s.json holds no parameter sets", r.Name)}
+	var why []string
+	if dir := filepath.Base(filepath.Dir(s.Path)); r.Driver != dir {
+		why = append(why, fmt.Sprintf("%s: is for the %q driver, but lies in the %s skills", side, r.Driver, dir))
+	}
+	if r.Effect != ReadOnly && r.Effect != Mutating {
+		why = append(why, fmt.Sprintf("%s: effect must be %q or %q, not %q", side, ReadOnly, Mutating, r.Effect))
+	}
+	if len(c.Sets) < MinSets {
+		why = append(why, fmt.Sprintf("%s: holds %d parameter sets, at least %d needed", side, len(c.Sets), MinSets))
+	}
+	for i, set := range c.Sets {
+		for _, p := range r.Params {
+			// A missing value would run as "", which a check like
+			// q={query} passes on any search.
+			if _, ok := set[p.Name]; !ok && p.Type != "secret" {
+				why = append(why, fmt.Sprintf("%s: parameter_sets[%d]: no value for %q", side, i, p.Name))
+			}
+		}
+	}
+	for _, w := range finalStateErrors(c) {
+		why = append(why, side+": "+w)
+	}
+	if len(why) > 0 {
+		return nil, why
+	}
+	if _, why := checkBody(p, r.Driver, s.Path, string(s.Source), k); len(why) > 0 {
+		return nil, why
+	}
+	c.Keeps = r.Body
+	if r.Body == BodyAPI {
+		// The API form is kept only while it ends where the UI steps do
+		// (a site may change its form): run both again, as discovery did.
+		if strings.TrimSpace(r.Steps) == "" {
+			return nil, []string{fmt.Sprintf("%s: holds the api form but not the UI steps it stands for (steps)", side)}
+		}
+		if _, why := checkBody(p, r.Driver, side+" (steps)", r.Steps, k); len(why) > 0 {
+			return nil, why
+		}
+		c.Bodies = []Body{{Kind: BodySteps, Source: r.Steps}, c.Bodies[0]}
 	}
 	return c, nil
 }
