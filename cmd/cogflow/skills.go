@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -58,6 +59,9 @@ type skillsFlags struct {
 	yes, headed                                *bool
 	safe                                       stringsFlag
 	secretEnv                                  inputFlags
+	// driverGiven is set when --driver was given: list shows every
+	// driver's skills without it.
+	driverGiven bool
 }
 
 // runSkills is `cogflow skills discover|list|show|validate`.
@@ -85,6 +89,7 @@ func runSkills(c *cli, args []string) int {
 	if !ok {
 		return code
 	}
+	fs.Visit(func(fl *flag.Flag) { f.driverGiven = f.driverGiven || fl.Name == "driver" })
 	if !slices.Contains(skills.Drivers, *f.driver) {
 		fmt.Fprintf(c.stderr, "cogflow skills: --driver must be one of %s, not %q\n", strings.Join(skills.Drivers, ", "), *f.driver)
 		return exitUsage
@@ -255,6 +260,38 @@ func (c *cli) openSkillsDriver(ctx context.Context, f skillsFlags) (driver.Drive
 	return d, exitOK
 }
 
+// listDriverSkills prints the skills of one driver, under a heading when
+// several drivers are listed; false when a sidecar is broken.
+func (c *cli) listDriverSkills(lib *skills.Library, dir, driver string, heading bool) (bool, error) {
+	stored, err := discover.List(dir, driver)
+	if err != nil {
+		return false, err
+	}
+	sidecars := map[string]*discover.Sidecar{}
+	ok := true
+	for _, s := range stored {
+		if s.Err != nil {
+			fmt.Fprintf(c.stderr, "cogflow skills list: %v\n", s.Err)
+			ok = false
+		}
+		sidecars[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Sidecar
+	}
+	if heading {
+		fmt.Fprintf(c.stdout, "%s:\n", driver)
+	}
+	for _, s := range lib.All(driver) {
+		from := "shipped"
+		if s.Project {
+			from = "project"
+			if r := sidecars[s.Name()]; r != nil {
+				from = "project, " + r.Effect + ", " + lastState(r)
+			}
+		}
+		fmt.Fprintf(c.stdout, "%-20s %s  (%s)\n", s.Name(), s.Description(), from)
+	}
+	return ok, nil
+}
+
 // skillsList prints the skills tasks of the driver may call: the shipped
 // ones and the project's, with the validation state of discovered ones.
 func (c *cli) skillsList(f skillsFlags, rest []string) int {
@@ -269,28 +306,17 @@ func (c *cli) skillsList(f skillsFlags, rest []string) int {
 	if lib == nil {
 		return exitBadInput
 	}
-	stored, err := discover.List(*f.dir, *f.driver)
-	if err != nil {
-		return c.readError("skills list", err)
+	drivers := []string{*f.driver}
+	if !f.driverGiven {
+		drivers = skills.Drivers
 	}
-	sidecars := map[string]*discover.Sidecar{}
 	broken := false
-	for _, s := range stored {
-		if s.Err != nil {
-			fmt.Fprintf(c.stderr, "cogflow skills list: %v\n", s.Err)
-			broken = true
+	for _, driver := range drivers {
+		ok, err := c.listDriverSkills(lib, *f.dir, driver, len(drivers) > 1)
+		if err != nil {
+			return c.readError("skills list", err)
 		}
-		sidecars[strings.TrimSuffix(baseName(s.Path), ".cog")] = s.Sidecar
-	}
-	for _, s := range lib.All(*f.driver) {
-		from := "shipped"
-		if s.Project {
-			from = "project"
-			if r := sidecars[s.Name()]; r != nil {
-				from = "project, " + r.Effect + ", " + lastState(r)
-			}
-		}
-		fmt.Fprintf(c.stdout, "%-20s %s  (%s)\n", s.Name(), s.Description(), from)
+		broken = broken || !ok
 	}
 	if ds.HasErrors() || broken {
 		return exitBadInput

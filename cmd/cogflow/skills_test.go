@@ -63,3 +63,19 @@ func TestSkillsListBrokenSidecar(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// `skills list` shows every driver's skills under a heading, and only one
+// driver's with --driver.
+func TestSkillsListDrivers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".cogflow")
+	r := runWith(context.Background(), "", "skills", "list", "--dir", dir)
+	for _, want := range []string{"browser:\n", "android:\n", "uia:\n", "open_with_query ", "dial ", "menu"} {
+		if r.code != exitOK || !strings.Contains(r.stdout, want) {
+			t.Errorf("skills list lacks %q (exit %d):\n%s%s", want, r.code, r.stdout, r.stderr)
+		}
+	}
+	r = runWith(context.Background(), "", "skills", "list", "--driver", "android", "--dir", dir)
+	if r.code != exitOK || !strings.Contains(r.stdout, "dial ") || strings.Contains(r.stdout, "open_with_query") || strings.Contains(r.stdout, "android:") {
+		t.Errorf("skills list --driver android (exit %d):\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
