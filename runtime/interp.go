@@ -163,17 +163,19 @@ func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, op
 		opts.Secrets = redact.New()
 	}
 	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
-		skills: skillsOf(file, info), lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
+		skills: skillsOf(file, info, DriverOf(task)), lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
 	return in
 }
 
-// skillsOf returns the skills a run of file may call, by name: the
-// library skills the checker found it calling (info.LibrarySkills) and the
-// file's own, which hide library skills of the same name.
-func skillsOf(file *ast.File, info *check.Info) map[string]*ast.Skill {
+// skillsOf returns the skills a task of file run by driverName may call,
+// by name: the library skills of that driver the checker found the file
+// calling (info.LibraryByDriver: another task of the file may run on a
+// driver whose library has a skill of the same name) and the file's own,
+// which hide library skills of the same name.
+func skillsOf(file *ast.File, info *check.Info, driverName string) map[string]*ast.Skill {
 	skills := map[string]*ast.Skill{}
 	if info != nil {
-		for name, s := range info.LibrarySkills {
+		for name, s := range info.LibraryByDriver[driverName] {
 			skills[name] = s
 		}
 	}
