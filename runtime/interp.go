@@ -134,8 +134,13 @@ type Interp struct {
 	ctx      context.Context // the run's context, for the function library
 	current  *ast.Step       // the step being run
 	last     *ast.Step       // the last step that finished
-	// lastLoops is where last finished: its loop iterations.
+	// lastLoops is where last finished: its loop iterations; lastLine
+	// the line it is reported at (lineOf).
 	lastLoops []LoopPos
+	lastLine  int
+	// callLine is the line of the workflow's step that called the library
+	// skill being run, 0 outside one (lineOf).
+	callLine int
 	// lastSource records which answerer answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*dependency.Answer
@@ -200,7 +205,7 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	if errors.Is(err, context.Canceled) || errors.Is(err, ErrInterrupted) {
 		at := Position{Loops: in.position()}
 		if in.last != nil {
-			at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
+			at.Step, at.Line, at.Loops = in.last.Name.Name, in.lastLine, in.lastLoops
 		}
 		if in.opts.Observer != nil {
 			in.opts.Observer.Interrupted(at)
