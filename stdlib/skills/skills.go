@@ -99,9 +99,10 @@ type Library struct {
 
 var _ check.SkillLibrary = (*Library)(nil)
 
-// Add parses src, a library file of driver, and adds its skills. A skill
-// of the name of one already in the library for that driver replaces it
-// (a project's skill hides a shipped one). The file may declare no task.
+// Add parses src, a library file of driver, and adds its skills. A
+// project's skill (project) of the name of a shipped one replaces it (it
+// hides it); two skills of one name from the same side, or a skill named
+// as an action, are errors. The file may declare no task.
 func (l *Library) Add(driver, filename string, src []byte, project bool) diag.List {
 	f, ds := syntax.Parse(filename, src)
 	if ds.HasErrors() {
@@ -110,6 +111,18 @@ func (l *Library) Add(driver, filename string, src []byte, project bool) diag.Li
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Skill:
+			if _, isAction := check.Actions[d.Name.Name]; isAction {
+				// The checker resolves the action first: the skill could
+				// never run.
+				ds.Errorf(d.Name.Range, "skill %s has the name of an action", d.Name.Name)
+				continue
+			}
+			if prev := l.Lookup(driver, d.Name.Name); prev != nil && prev.Project == project {
+				// Two files of one project (or one file twice) declaring
+				// a name: which one a task ran would hang on file order.
+				ds.Errorf(d.Name.Range, "skill %s is already declared at %s", d.Name.Name, prev.Decl.Name.Range)
+				continue
+			}
 			if l.byDriver == nil {
 				l.byDriver = map[string]map[string]*Skill{}
 			}
