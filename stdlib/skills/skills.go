@@ -15,13 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
@@ -148,7 +148,9 @@ func (l *Library) AddDir(dir string) diag.List {
 		}
 		sort.Strings(files)
 		for _, path := range files {
-			src, err := os.ReadFile(path)
+			// Bounded as a workflow is: a huge file (or a device named
+			// *.cog) is refused, not read into memory whole.
+			src, err := readlimit.File(path, "a skill file", readlimit.MaxWorkflowSize)
 			if err != nil {
 				if !errors.Is(err, fs.ErrNotExist) {
 					ds.Errorf(ast.Range{Filename: path}, "cannot read the skill file: %v", err)
