@@ -37,6 +37,11 @@ function apiSetValue(a) {
     const o = opts.find((x) => norm(x.textContent) === norm(text) || x.value === text) ||
       opts.find((x) => norm(x.textContent).toLowerCase() === lc || x.value.toLowerCase() === lc);
     if (!o) return { err: 'the list ' + describe(el) + ' has no option ' + JSON.stringify(text) + ' (it has ' + opts.slice(0, 12).map((x) => JSON.stringify(norm(x.textContent))).join(', ') + (opts.length > 12 ? ', …' : '') + ')' };
+    // A script may select a disabled option, a person cannot: the form
+    // would send a choice the page does not offer.
+    if (o.disabled || (o.parentElement && o.parentElement.localName === 'optgroup' && o.parentElement.disabled)) {
+      return { err: 'the option ' + JSON.stringify(norm(o.textContent)) + ' of the list ' + describe(el) + ' is disabled: it cannot be chosen' };
+    }
     if (el.multiple) for (const x of opts) x.selected = x === o; else el.value = o.value;
     fire(el, 'input');
     fire(el, 'change');
