@@ -75,3 +75,32 @@ func TestLibrarySkillStepLines(t *testing.T) {
 		})
 	}
 }
+
+// TestLibrarySkillTryLine: a resume told that the workflow's try of line
+// 3 fell back does not send a library skill's try, on its own file's line
+// 3, to its fallback too.
+func TestLibrarySkillTryLine(t *testing.T) {
+	var lib skills.Library
+	src := "# Try.\nskill lib_try() {\n  try {\n    s1 = click(button(name: \"Lib A\"))\n  } fallback {\n    s2 = click(button(name: \"Lib B\"))\n  }\n}\n"
+	if ds := lib.Add("browser", "lib/browser.cog", []byte(src), false); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	f, ds := syntax.Parse("t.cog", []byte("task t {\n  driver browser\n  try {\n    op1 = click(button(name: \"Own\"))\n  } fallback {\n    op2 = click(button(name: \"Own fb\"))\n  }\n  op3 = lib_try()\n}\n"))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	env := kb.CheckEnv(nil)
+	env.Skills = &lib
+	info, ds := check.Check(f, env)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	fake := controlPage("Own", "Own fb", "Lib A", "Lib B")
+	fellBack := func(line int, _ []runtime.LoopPos) bool { return line == 3 }
+	if _, err := runtime.New(f, f.Decls[0].(*ast.Task), info, fake, runtime.Options{FellBack: fellBack}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := clicked(fake); got != "Own fb,Lib A" {
+		t.Errorf("clicked %q, want %q", got, "Own fb,Lib A")
+	}
+}

@@ -346,11 +346,15 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 // its own, but for a step of a library skill (another file, whose line
 // numbers would be taken for the workflow's) the line of the workflow's
 // step that called the skill.
-func (in *Interp) lineOf(s *ast.Step) int {
-	if in.callLine != 0 && s.Range.Filename != in.task.Range.Filename {
+func (in *Interp) lineOf(s *ast.Step) int { return in.lineAt(s.Range) }
+
+// lineAt is lineOf for any statement's range r (a try is found by its line
+// too).
+func (in *Interp) lineAt(r ast.Range) int {
+	if in.callLine != 0 && r.Filename != in.task.Range.Filename {
 		return in.callLine
 	}
-	return s.Range.Start.Line
+	return r.Start.Line
 }
 
 // act performs one action through the driver.
