@@ -104,3 +104,34 @@ func TestLibrarySkillTryLine(t *testing.T) {
 		t.Errorf("clicked %q, want %q", got, "Own fb,Lib A")
 	}
 }
+
+// TestLibrarySkillHealNotPatched: --heal finds the path to a library
+// skill's target and the run goes on, but keeps no heal for a patch of
+// the workflow: the step is in the library's file.
+func TestLibrarySkillHealNotPatched(t *testing.T) {
+	var lib skills.Library
+	if ds := lib.Add("browser", "lib/browser.cog", []byte("# Save.\nskill save_it() {\n  s1 = click(button(name: \"Save\"))\n}\n"), false); ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	f, ds := syntax.Parse("t.cog", []byte("task t {\n  driver browser\n  s1 = save_it()\n}\n"))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	env := kb.CheckEnv(nil)
+	env.Skills = &lib
+	info, ds := check.Check(f, env)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	page := menuPage("More", "Save")
+	in := runtime.New(f, f.Decls[0].(*ast.Task), info, page, runtime.Options{Heal: true})
+	if _, err := in.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := clicked(page); got != "More,Save" {
+		t.Errorf("clicked %q, want %q", got, "More,Save")
+	}
+	if h := in.Heals(); len(h) != 0 {
+		t.Errorf("%d heals kept for the workflow's patch: %+v", len(h), h[0].Step.Range)
+	}
+}
