@@ -86,3 +86,34 @@ func assertNoFileHolds(t *testing.T, dir, secret string) {
 		t.Fatalf("walking %s: %v (%d files)", dir, err, n)
 	}
 }
+
+// TestLibrarySkillOfTheTasksDriver: two project libraries both declare a
+// skill greet; in a file whose two tasks run on different drivers, each
+// task runs its own driver's greet, whichever task the checker met first.
+func TestLibrarySkillOfTheTasksDriver(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []struct{ driver, button string }{{"browser", "Web"}, {"android", "Phone"}} {
+		if err := os.MkdirAll(filepath.Join(dir, "skills", d.driver), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, "skills", d.driver, "greet.cog"),
+			"# Greet.\nskill greet() {\n  c = click(button(name: \""+d.button+"\"))\n}\n")
+	}
+	src := []byte("task web {\n  driver browser\n  g = greet()\n}\ntask phone {\n  driver android\n  g = greet()\n}\n")
+	w, diags := cogflow.LoadSource("t.cog", src, cogflow.Options{ProjectDir: dir})
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	for _, tc := range []struct{ task, want, other string }{{"phone", "Phone", "Web"}, {"web", "Web", "Phone"}} {
+		f := drivertest.New(&driver.Tree{URL: "http://site/", Elements: []*driver.Element{
+			{Ref: "w", Role: "button", Name: "Web", Path: "b[1]", Visible: true, Enabled: true, Parent: -1},
+			{Ref: "p", Role: "button", Name: "Phone", Path: "b[2]", Visible: true, Enabled: true, Parent: -1},
+		}})
+		if _, err := w.Run(context.Background(), cogflow.RunOptions{Driver: f, Task: tc.task}); err != nil {
+			t.Fatalf("%s: %v", tc.task, err)
+		}
+		if len(f.Log) != 1 || f.Log[0].Target == nil || f.Log[0].Target.Name != tc.want {
+			t.Errorf("task %s clicked %+v, want the %s button (not %s's)", tc.task, f.Log, tc.want, tc.other)
+		}
+	}
+}

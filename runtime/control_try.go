@@ -80,7 +80,7 @@ type FallbackObserver interface {
 // straight to the fallback. Each arm's steps report it in their branches
 // ("line 5: try", "line 5: fallback").
 func (in *Interp) try(ctx context.Context, s *ast.TryStmt) error {
-	line := s.Range.Start.Line
+	line := in.lineAt(s.Range)
 	if in.opts.FellBack == nil || !in.opts.FellBack(line, in.position()) {
 		err := in.branch(ctx, line, "try", s.Body)
 		if err == nil || !Catchable(err) {

@@ -107,7 +107,7 @@ func EstimateCost(file *ast.File, info *check.Info, task *ast.Task, k *kb.KB, mo
 	if models.Price == nil {
 		models.Price = llm.Cost
 	}
-	w := &costWalker{file: file, info: info, kb: k, models: models, skills: skillsOf(file, info)}
+	w := &costWalker{file: file, info: info, kb: k, models: models, skills: skillsOf(file, info, DriverOf(task))}
 	w.block(task.Body, nil, "", nil)
 	w.labelLoops()
 	return &CostEstimate{task: task, w: w}

@@ -153,7 +153,10 @@ func (in *Interp) anchorTarget(ctx context.Context, e *Elem, timeout time.Durati
 	if err != nil {
 		return nil, err
 	}
-	if scope == nil && in.current != nil && len(res.Path) > 0 && !in.healed(in.current) {
+	// A step of a library skill is in another file: a path inserted into
+	// the workflow before a step of that name and line would land on
+	// some other step, or nowhere; it is not kept for a patch.
+	if scope == nil && in.current != nil && len(res.Path) > 0 && !in.healed(in.current) && in.current.Range.Filename == in.task.Range.Filename {
 		in.heals = append(in.heals, Heal{Step: in.current, Loops: in.position(), Path: res.Path, Steps: len(res.Steps)})
 	}
 	return live, nil

@@ -134,8 +134,13 @@ type Interp struct {
 	ctx      context.Context // the run's context, for the function library
 	current  *ast.Step       // the step being run
 	last     *ast.Step       // the last step that finished
-	// lastLoops is where last finished: its loop iterations.
+	// lastLoops is where last finished: its loop iterations; lastLine
+	// the line it is reported at (lineOf).
 	lastLoops []LoopPos
+	lastLine  int
+	// callLine is the line of the workflow's step that called the library
+	// skill being run, 0 outside one (lineOf).
+	callLine int
 	// lastSource records which answerer answered each dependency.
 	lastSource map[*ast.Dependency]string
 	lastAnswer map[*ast.Dependency]*dependency.Answer
@@ -163,17 +168,19 @@ func New(file *ast.File, task *ast.Task, info *check.Info, drv driver.Driver, op
 		opts.Secrets = redact.New()
 	}
 	in := &Interp{task: task, info: info, drv: drv, opts: opts, vars: []map[string]cty.Value{{}}, secrets: opts.Secrets,
-		skills: skillsOf(file, info), lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
+		skills: skillsOf(file, info, DriverOf(task)), lastSource: map[*ast.Dependency]string{}, lastAnswer: map[*ast.Dependency]*dependency.Answer{}}
 	return in
 }
 
-// skillsOf returns the skills a run of file may call, by name: the
-// library skills the checker found it calling (info.LibrarySkills) and the
-// file's own, which hide library skills of the same name.
-func skillsOf(file *ast.File, info *check.Info) map[string]*ast.Skill {
+// skillsOf returns the skills a task of file run by driverName may call,
+// by name: the library skills of that driver the checker found the file
+// calling (info.LibraryByDriver: another task of the file may run on a
+// driver whose library has a skill of the same name) and the file's own,
+// which hide library skills of the same name.
+func skillsOf(file *ast.File, info *check.Info, driverName string) map[string]*ast.Skill {
 	skills := map[string]*ast.Skill{}
 	if info != nil {
-		for name, s := range info.LibrarySkills {
+		for name, s := range info.LibraryByDriver[driverName] {
 			skills[name] = s
 		}
 	}
@@ -198,7 +205,7 @@ func (in *Interp) Run(ctx context.Context) (Stats, error) {
 	if errors.Is(err, context.Canceled) || errors.Is(err, ErrInterrupted) {
 		at := Position{Loops: in.position()}
 		if in.last != nil {
-			at.Step, at.Line, at.Loops = in.last.Name.Name, in.last.Range.Start.Line, in.lastLoops
+			at.Step, at.Line, at.Loops = in.last.Name.Name, in.lastLine, in.lastLoops
 		}
 		if in.opts.Observer != nil {
 			in.opts.Observer.Interrupted(at)

@@ -22,7 +22,7 @@ var ReadBackOps = journal.ReadBackOps
 // doubt being settled with the policy.
 func (in *Interp) settles(s *ast.Step, policy string) bool {
 	st := in.opts.Settle
-	if st == nil || st.Policy != policy || st.Line != s.Range.Start.Line || len(st.Loops) != len(in.loops) {
+	if st == nil || st.Policy != policy || st.Line != in.lineOf(s) || len(st.Loops) != len(in.loops) {
 		return false
 	}
 	for i, l := range st.Loops {

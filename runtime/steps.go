@@ -93,7 +93,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 	prev := in.current
 	in.current = s
 	defer func() { in.current = prev }()
-	rec := StepReport{Step: s.Name.Name, Line: s.Range.Start.Line, Source: stepSource(s), Loops: in.position(), Branches: append([]string(nil), in.branches...), Started: time.Now()}
+	rec := StepReport{Step: s.Name.Name, Line: in.lineOf(s), Source: stepSource(s), Loops: in.position(), Branches: append([]string(nil), in.branches...), Started: time.Now()}
 	call, _ := s.Value.(*ast.Call)
 	if call != nil {
 		rec.Op = call.CalleeName()
@@ -146,7 +146,7 @@ func (in *Interp) step(ctx context.Context, s *ast.Step) error {
 		return &StepError{Step: s, Loops: in.position(), Err: err}
 	}
 	in.set(s.Name.Name, v)
-	in.last, in.lastLoops = s, in.position()
+	in.last, in.lastLoops, in.lastLine = s, in.position(), in.lineOf(s)
 	rec.Outcome, rec.Value = "ok", render(v)
 	in.stats.Steps++
 	if in.opts.Screenshots {
@@ -323,6 +323,10 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 		scope[p.Name.Name] = v
 		rec.Args = append(rec.Args, ArgRecord{Name: p.Name.Name, Value: render(v), Source: in.argOrigin(arg.Value)})
 	}
+	if in.callLine == 0 && in.current != nil && skill.Range.Filename != in.task.Range.Filename {
+		in.callLine = in.lineOf(in.current)
+		defer func() { in.callLine = 0 }()
+	}
 	saved := in.vars
 	in.vars = []map[string]cty.Value{scope}
 	defer func() { in.vars = saved }()
@@ -336,6 +340,21 @@ func (in *Interp) runSkill(ctx context.Context, skill *ast.Skill, call *ast.Call
 		}
 	}
 	return result, nil
+}
+
+// lineOf is the line a run reports step s at, and a resume finds it by:
+// its own, but for a step of a library skill (another file, whose line
+// numbers would be taken for the workflow's) the line of the workflow's
+// step that called the skill.
+func (in *Interp) lineOf(s *ast.Step) int { return in.lineAt(s.Range) }
+
+// lineAt is lineOf for any statement's range r (a try is found by its line
+// too).
+func (in *Interp) lineAt(r ast.Range) int {
+	if in.callLine != 0 && r.Filename != in.task.Range.Filename {
+		return in.callLine
+	}
+	return r.Start.Line
 }
 
 // act performs one action through the driver.

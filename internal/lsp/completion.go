@@ -301,7 +301,7 @@ func (b *itemBuilder) librarySkills() {
 	if b.d.Workflow == nil {
 		return
 	}
-	driver := fileDriverName(b.d.File)
+	driver := driverAt(b.d.File, b.off)
 	for _, s := range b.d.Workflow.Skills().All(driver) {
 		if driver == "" || hasSkillDecl(b.d.File, s.Name()) {
 			continue
@@ -317,6 +317,30 @@ func (b *itemBuilder) librarySkills() {
 		}
 		b.add(s.Name(), kindFunction, s.Driver+" skill "+s.Name()+"("+strings.Join(ps, ", ")+")", doc, s.Name(), callSnippet(s.Name(), names))
 	}
+}
+
+// driverAt is the driver of the task the cursor at off is in (the last
+// declaration starting before it, since a line being typed may cut the
+// task short in the tree), or for a skill the file's: a file's tasks may
+// run on different drivers, and each calls its own driver's skills.
+func driverAt(f *ast.File, off int) string {
+	if f == nil {
+		return ""
+	}
+	var at ast.Decl
+	for _, d := range f.Decls {
+		if d.Rng().Start.Offset <= off {
+			at = d
+		}
+	}
+	if t, ok := at.(*ast.Task); ok && t.Body != nil {
+		for _, s := range t.Body.Stmts {
+			if dd, ok := s.(*ast.DriverDecl); ok {
+				return dd.Name.Name
+			}
+		}
+	}
+	return fileDriverName(f)
 }
 
 // fileDriverName is the driver of the file's first task that names one.

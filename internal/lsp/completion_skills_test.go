@@ -40,6 +40,14 @@ func TestCompletionOffersLibrarySkills(t *testing.T) {
 	if slices.Contains(labels(list.Items), "call_home") {
 		t.Errorf("an android skill is offered in a browser task")
 	}
+	// In a file's second task, run on android, its driver's skills.
+	two := "task web {\n  driver browser\n  op1 = search_wiki(\"x\")\n}\ntask phone {\n  driver android\n  op1 = ca"
+	uri3 := c.open("two.cog", two+"\n}\n")
+	var list3 CompletionList
+	c.request("textDocument/completion", pos(uri3, 6, uint32(len("  op1 = ca"))), &list3)
+	if got := labels(list3.Items); !slices.Contains(got, "call_home") || slices.Contains(got, "search_wiki") {
+		t.Errorf("in the android task: %v", got)
+	}
 	called := strings.Replace(text, "  op2 = click(button(name: \"Go\"))", "  op2 = search_wiki(\"Kenya\")", 1)
 	uri2 := c.open("called.cog", called)
 	for _, d := range c.diagnostics(uri2, 1) {
@@ -77,6 +85,35 @@ func TestHoverLibrarySkill(t *testing.T) {
 	for _, want := range []string{"search_wiki(keyword: text)", "Search the wiki for a keyword.", "browser library skill, declared in " + p} {
 		if !strings.Contains(strings.ReplaceAll(h.Contents.Value, `\_`, "_"), want) {
 			t.Errorf("hover lacks %q:\n%s", want, h.Contents.Value)
+		}
+	}
+}
+
+// TestHoverLibrarySkillOfTheTasksDriver: two drivers' libraries declare
+// greet; a hover in each task documents its own driver's.
+func TestHoverLibrarySkillOfTheTasksDriver(t *testing.T) {
+	dir := t.TempDir()
+	for _, drv := range []string{"browser", "android"} {
+		p := filepath.Join(dir, ".cogflow", "skills", drv, "greet.cog")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# Greet on "+drv+".\nskill greet() {\n  w = wait(1)\n}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newTestClient(t, dir, Options{})
+	text := "task web {\n  driver browser\n  op1 = greet()\n}\ntask phone {\n  driver android\n  op1 = greet()\n}\n"
+	uri := c.open("two.cog", text)
+	c.diagnostics(uri, 1)
+	for _, tc := range []struct {
+		line uint32
+		want string
+	}{{2, "Greet on browser."}, {6, "Greet on android."}} {
+		var h Hover
+		c.request("textDocument/hover", pos(uri, tc.line, 9), &h)
+		if !strings.Contains(h.Contents.Value, tc.want) {
+			t.Errorf("hover on line %d lacks %q:\n%s", tc.line+1, tc.want, h.Contents.Value)
 		}
 	}
 }

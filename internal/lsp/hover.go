@@ -65,7 +65,7 @@ func navHover(d *Document, off int, md bool) *Hover {
 	case ix.calleeAt(off) != nil:
 		call := ix.calleeAt(off)
 		rng = call.Fun.Rng()
-		if !hoverCallee(w, call.CalleeName()) && !hoverLibrarySkill(w, d, call.CalleeName()) {
+		if !hoverCallee(w, call.CalleeName()) && !hoverLibrarySkill(w, d, call.CalleeName(), off) {
 			return nil
 		}
 	default:
@@ -88,7 +88,7 @@ func hoverStep(w *navText, d *Document, st *ast.Step) {
 		if sk := newNavIndex(d).skills[call.CalleeName()]; sk != nil {
 			w.code(navSkillSig(sk).label)
 			w.para(fmt.Sprintf("runs skill %s, declared at line %d", sk.Name.Name, sk.Name.Range.Start.Line))
-		} else if !hoverLibrarySkill(w, d, call.CalleeName()) {
+		} else if !hoverLibrarySkill(w, d, call.CalleeName(), st.Range.Start.Offset) {
 			hoverCallee(w, call.CalleeName())
 		}
 	}
@@ -170,11 +170,19 @@ func hoverCallee(w *navText, name string) bool {
 
 // hoverLibrarySkill documents a library skill the file calls: its
 // signature, description, example and the library file that declares it.
-func hoverLibrarySkill(w *navText, d *Document, name string) bool {
-	if d.Info == nil || d.Info.LibrarySkills[name] == nil || d.Workflow == nil {
+// The skill is the one of the driver of the task at off: two tasks of a
+// file may call skills of one name from different drivers' libraries.
+func hoverLibrarySkill(w *navText, d *Document, name string, off int) bool {
+	if d.Info == nil || d.Workflow == nil {
 		return false
 	}
-	decl := d.Info.LibrarySkills[name]
+	decl := d.Info.LibraryByDriver[driverAt(d.File, off)][name]
+	if decl == nil {
+		decl = d.Info.LibrarySkills[name]
+	}
+	if decl == nil {
+		return false
+	}
 	w.code(navSkillSig(decl).label)
 	for _, s := range d.Workflow.Skills().All("") {
 		if s.Decl == decl {

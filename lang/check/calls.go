@@ -281,6 +281,7 @@ func (c *checker) skillCall(e *ast.Call, s *skillInfo) (types.Type, string) {
 		return types.AnyT, ""
 	}
 	c.skillBody(s)
+	c.libraryReach(e, s)
 	params := make([]Param, len(s.decl.Params))
 	for i, p := range s.decl.Params {
 		params[i] = Param{Name: p.Name.Name, Types: []types.Type{s.params[i]}, Secret: secretName(s.params[i], symParam, "x") != ""}

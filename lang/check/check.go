@@ -81,6 +81,11 @@ type Info struct {
 	// by name, and those they call: the interpreter runs them like the
 	// file's own.
 	LibrarySkills map[string]*ast.Skill
+	// LibraryByDriver are the same skills by driver, then name: a file
+	// whose tasks run on different drivers may call a skill name that
+	// both libraries declare, and each task must run its own driver's
+	// (LibrarySkills keeps the first one met, for an editor's hover).
+	LibraryByDriver map[string]map[string]*ast.Skill
 }
 
 // Check checks a file and returns what it learned and its diagnostics,
@@ -118,8 +123,10 @@ type checker struct {
 	// drv is the driver that runs the code being checked: the task's, or
 	// for a skill the file's (fileDrv) or its library's.
 	drv, fileDrv string
-	// fn is the task or skill being checked.
-	fn *funcState
+	// fn is the task or skill being checked; inSkill the skill, nil in
+	// a task.
+	fn      *funcState
+	inSkill *skillInfo
 	// current is the step being checked, so that a step using its own
 	// name gets a message of its own.
 	current *ast.Step
@@ -136,7 +143,11 @@ type checker struct {
 type skillInfo struct {
 	decl *ast.Skill
 	// driver is set for a library skill: the driver whose library it is.
-	driver   string
+	driver string
+	// libCall is, for a file's skill, a library skill its body calls
+	// (directly or through other skills of the file): it runs only under
+	// the file's driver, the one the body was checked against.
+	libCall  string
 	params   []types.Type
 	result   types.Type
 	checked  bool
@@ -219,8 +230,9 @@ func (c *checker) skillBody(s *skillInfo) {
 		return
 	}
 	s.checking = true
-	outer, outerLoops, outerDrv := c.fn, c.loops, c.drv
-	defer func() { c.drv = outerDrv }()
+	outer, outerLoops, outerDrv, outerSkill := c.fn, c.loops, c.drv, c.inSkill
+	defer func() { c.drv, c.inSkill = outerDrv, outerSkill }()
+	c.inSkill = s
 	c.drv = c.fileDrv
 	if s.driver != "" {
 		c.drv = s.driver

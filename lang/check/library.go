@@ -39,7 +39,47 @@ func (c *checker) skillNamed(name string) *skillInfo {
 	if c.info.LibrarySkills[name] == nil {
 		c.info.LibrarySkills[name] = decl
 	}
+	if c.info.LibraryByDriver == nil {
+		c.info.LibraryByDriver = map[string]map[string]*ast.Skill{}
+	}
+	if c.info.LibraryByDriver[c.drv] == nil {
+		c.info.LibraryByDriver[c.drv] = map[string]*ast.Skill{}
+	}
+	c.info.LibraryByDriver[c.drv][name] = decl
 	return s
+}
+
+// libraryReach notes that the code being checked calls s, a library skill
+// or a file's skill that calls one, and refuses a task whose driver is
+// not the file's calling such a file skill: its body was checked, and its
+// library skills resolved, under the file's driver (fileDriver). It also
+// refuses a file's skill that a library skill's body would run in place of
+// the library's own skill of that name.
+func (c *checker) libraryReach(e *ast.Call, s *skillInfo) {
+	name := s.decl.Name.Name
+	if cur := c.inSkill; cur != nil && cur.driver != "" && s.driver == "" && c.env.Skills.Skill(cur.driver, name) != nil {
+		// The interpreter finds skills by name: the file's would run in
+		// place of the one the library skill was written against.
+		c.diags.Errorf(s.decl.Name.Range, "skill %s hides the %s library's skill %s, which library skill %s calls; give it another name",
+			name, cur.driver, name, cur.decl.Name.Name)
+	}
+	reach := s.libCall
+	if s.driver != "" {
+		reach = name
+	}
+	if reach == "" {
+		return
+	}
+	if cur := c.inSkill; cur != nil {
+		if cur.driver == "" && cur.libCall == "" {
+			cur.libCall = reach
+		}
+		return
+	}
+	if s.driver == "" && c.drv != "" && c.drv != c.fileDrv {
+		c.diags.Errorf(e.Fun.Rng(), "skill %s calls library skill %s of the %s driver, which runs the file's first task; this task runs on %s: move the task to a file of its own",
+			name, reach, c.fileDrv, c.driverOrNone())
+	}
 }
 
 // otherDriverSkill reports a call of a skill that only other drivers'

@@ -96,6 +96,46 @@ task t "T" {
   driver browser
   l = look("Kenya")
 }`, "", []string{"open_query"}},
+		{"file skill calling a library skill, from another driver's task", `skill look(kw: text) {
+  o = open_query("http://127.0.0.1:8088/wiki", "q", kw)
+}
+task web "W" {
+  driver browser
+  l = look("Kenya")
+}
+task phone "P" {
+  driver android
+  l = look("Kenya")
+}`, "t.cog:10:7: error: skill look calls library skill open_query of the browser driver", nil},
+		{"file skill calling a library skill through a file skill, from another driver's task", `task web "W" {
+  driver browser
+  l = look("Kenya")
+}
+task phone "P" {
+  driver android
+  l = outer("Kenya")
+}
+skill outer(kw: text) {
+  i = look(kw)
+}
+skill look(kw: text) {
+  o = lib_press(kw)
+}`, "t.cog:7:7: error: skill outer calls library skill lib_press of the browser driver", nil},
+		{"file skill hides a skill a library skill calls", `skill lib_press(name: text) {
+  w = wait(2)
+}
+task t "T" {
+  driver browser
+  input pw: secret
+  s = lib_sign_in("ann", pw)
+}`, "t.cog:1:7: error: skill lib_press hides the browser library's skill lib_press, which library skill lib_sign_in calls", nil},
+		{"file skill with a library skill's name, no library skill calls it", `skill lib_press(name: text) {
+  w = wait(2)
+}
+task t "T" {
+  driver browser
+  s = lib_press("x")
+}`, "", nil},
 		{"wrong argument type", `task t "T" {
   driver browser
   o = open_query("http://x", "q", 3, 4)

@@ -15,13 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 
+	"github.com/cogflow/cogflow/internal/readlimit"
 	"github.com/cogflow/cogflow/lang/ast"
 	"github.com/cogflow/cogflow/lang/check"
 	"github.com/cogflow/cogflow/lang/diag"
@@ -99,9 +99,10 @@ type Library struct {
 
 var _ check.SkillLibrary = (*Library)(nil)
 
-// Add parses src, a library file of driver, and adds its skills. A skill
-// of the name of one already in the library for that driver replaces it
-// (a project's skill hides a shipped one). The file may declare no task.
+// Add parses src, a library file of driver, and adds its skills. A
+// project's skill (project) of the name of a shipped one replaces it (it
+// hides it); two skills of one name from the same side, or a skill named
+// as an action, are errors. The file may declare no task.
 func (l *Library) Add(driver, filename string, src []byte, project bool) diag.List {
 	f, ds := syntax.Parse(filename, src)
 	if ds.HasErrors() {
@@ -110,6 +111,18 @@ func (l *Library) Add(driver, filename string, src []byte, project bool) diag.Li
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Skill:
+			if _, isAction := check.Actions[d.Name.Name]; isAction {
+				// The checker resolves the action first: the skill could
+				// never run.
+				ds.Errorf(d.Name.Range, "skill %s has the name of an action", d.Name.Name)
+				continue
+			}
+			if prev := l.Lookup(driver, d.Name.Name); prev != nil && prev.Project == project {
+				// Two files of one project (or one file twice) declaring
+				// a name: which one a task ran would hang on file order.
+				ds.Errorf(d.Name.Range, "skill %s is already declared at %s", d.Name.Name, prev.Decl.Name.Range)
+				continue
+			}
 			if l.byDriver == nil {
 				l.byDriver = map[string]map[string]*Skill{}
 			}
@@ -135,7 +148,9 @@ func (l *Library) AddDir(dir string) diag.List {
 		}
 		sort.Strings(files)
 		for _, path := range files {
-			src, err := os.ReadFile(path)
+			// Bounded as a workflow is: a huge file (or a device named
+			// *.cog) is refused, not read into memory whole.
+			src, err := readlimit.File(path, "a skill file", readlimit.MaxWorkflowSize)
 			if err != nil {
 				if !errors.Is(err, fs.ErrNotExist) {
 					ds.Errorf(ast.Range{Filename: path}, "cannot read the skill file: %v", err)

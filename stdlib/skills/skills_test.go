@@ -94,6 +94,8 @@ func TestProjectSkills(t *testing.T) {
 	write("android/broken.cog", "skill broken( {\n}\n")
 	write("uia/task.cog", "task t \"T\" {\n  driver uia\n}\n")
 	write("notes.txt", "not a skill")
+	write("uia/huge.cog", "# Huge.\n"+strings.Repeat("#", 8<<20))
+	write("browser/zz_again.cog", "# Again.\nskill search_wiki(kw: text) {\n  w = wait(1)\n}\n# An action's name.\nskill click(kw: text) {\n  w = wait(1)\n}\n")
 	lib, ds := skills.WithProject(dir)
 	s := lib.Lookup("browser", "search_wiki")
 	if s == nil || !s.Project || s.Description() != "Search the wiki." || s.Example() != `search_wiki("Kenya")` {
@@ -106,6 +108,9 @@ func TestProjectSkills(t *testing.T) {
 	for _, want := range []string{
 		filepath.Join(dir, "android", "broken.cog") + ":1:",
 		filepath.Join(dir, "uia", "task.cog") + ":1:6: error: a skill library holds skills only; task t belongs in a workflow file",
+		filepath.Join(dir, "browser", "zz_again.cog") + ":2:7: error: skill search_wiki is already declared at " + filepath.Join(dir, "browser", "search_wiki.cog") + ":6:7",
+		filepath.Join(dir, "browser", "zz_again.cog") + ":6:7: error: skill click has the name of an action",
+		filepath.Join(dir, "uia", "huge.cog") + ": error: cannot read the skill file: " + filepath.Join(dir, "uia", "huge.cog") + ": larger than 8 MiB",
 	} {
 		if !strings.Contains(msgs, want) {
 			t.Errorf("diagnostics lack %q:\n%s", want, msgs)

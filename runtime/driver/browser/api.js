@@ -37,6 +37,11 @@ function apiSetValue(a) {
     const o = opts.find((x) => norm(x.textContent) === norm(text) || x.value === text) ||
       opts.find((x) => norm(x.textContent).toLowerCase() === lc || x.value.toLowerCase() === lc);
     if (!o) return { err: 'the list ' + describe(el) + ' has no option ' + JSON.stringify(text) + ' (it has ' + opts.slice(0, 12).map((x) => JSON.stringify(norm(x.textContent))).join(', ') + (opts.length > 12 ? ', …' : '') + ')' };
+    // A script may select a disabled option, a person cannot: the form
+    // would send a choice the page does not offer.
+    if (o.disabled || (o.parentElement && o.parentElement.localName === 'optgroup' && o.parentElement.disabled)) {
+      return { err: 'the option ' + JSON.stringify(norm(o.textContent)) + ' of the list ' + describe(el) + ' is disabled: it cannot be chosen' };
+    }
     if (el.multiple) for (const x of opts) x.selected = x === o; else el.value = o.value;
     fire(el, 'input');
     fire(el, 'change');
@@ -85,6 +90,28 @@ function apiSubmit(a) {
 
 // DOWNLOAD_MAX bounds what download_link carries out of the page.
 const DOWNLOAD_MAX = 32 << 20;
+// apiReadBounded reads a response's body, or gives null (and cancels the
+// rest) once it passes DOWNLOAD_MAX.
+async function apiReadBounded(res) {
+  if (!res.body) return new Uint8Array(0);
+  const reader = res.body.getReader();
+  const parts = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > DOWNLOAD_MAX) {
+      reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(value);
+  }
+  const buf = new Uint8Array(total);
+  let off = 0;
+  for (const p of parts) { buf.set(p, off); off += p.length; }
+  return buf;
+}
 // apiDownload fetches a link's target with the page's cookies and returns
 // its bytes (base64), so the file is written where the driver runs, even
 // with a remote browser. A link to another origin is fetched only when
@@ -110,8 +137,10 @@ async function apiDownload(a) {
   if (!res.ok) return { err: 'downloading ' + href + ': the server answered ' + res.status + ' ' + res.statusText };
   const len = Number(res.headers.get('content-length') || '0');
   if (len > DOWNLOAD_MAX) return { err: 'downloading ' + href + ': the file is ' + len + ' bytes, more than download_link carries (' + DOWNLOAD_MAX + ')' };
-  const buf = new Uint8Array(await res.arrayBuffer());
-  if (buf.length > DOWNLOAD_MAX) return { err: 'downloading ' + href + ': the file is more than ' + DOWNLOAD_MAX + ' bytes' };
+  // Read in parts and stop past the bound: a response that gives no
+  // length (or a false one) would otherwise be held whole, without end.
+  const buf = await apiReadBounded(res);
+  if (!buf) return { err: 'downloading ' + href + ': the file is more than ' + DOWNLOAD_MAX + ' bytes' };
   let bin = '';
   for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode.apply(null, buf.subarray(i, i + 0x8000));
   return { href: res.url || href, data: btoa(bin), size: buf.length, disposition: res.headers.get('content-disposition') || '', name: link.getAttribute('download') || '' };

@@ -66,6 +66,8 @@ func TestSetValue(t *testing.T) {
 		{id: "day", text: "2026-11-25", read: "document.getElementById('day').value", want: "2026-11-25"},
 		{id: "ed", text: "new html", read: "document.getElementById('ed').textContent", want: "new html"},
 		{id: "country", text: "Tanz", err: `has no option "Tanz"`},
+		{id: "country", text: "Uganda", err: `the option "Uganda" of the list select#country`},
+		{id: "country", text: "rw", err: `the option "Rwanda" of the list select#country`},
 		{id: "day", text: "25/11/2026", err: "holds \"\" after set_value"},
 		{id: "sticky", text: "quiet", err: `holds "QUIET" after set_value "quiet"`},
 		{id: "fixed", text: "x", err: "not editable (read-only)"},
