@@ -96,7 +96,7 @@ func (c *compiler) provenSubmit(in1, in2 *info, s1, s2 *ast.Step) *formSubmit {
 	}
 	form := c.typedForm(in1)
 	if form == nil || form.Method != "get" || form.Field == "" || form.Hidden != 0 || len(form.Filled) != 0 ||
-		(form.Script != trace.FormScriptNone && form.Script != trace.FormScriptUnknown) {
+		(form.Script != trace.FormScriptNone && form.Script != trace.FormScriptUnknown) || !utf8Form(form) {
 		return nil
 	}
 	if !c.submitsForm(in1, in2, s2, form) {
@@ -418,4 +418,12 @@ func containsStep(list []*ast.Step, s *ast.Step) bool {
 		}
 	}
 	return false
+}
+
+// utf8Form reports whether the form sends its values in UTF-8, the
+// encoding urlquery builds an address in: on a form of another encoding
+// the same keyword would reach the server as other bytes. A trace without
+// the fact proves nothing.
+func utf8Form(f *trace.FormInfo) bool {
+	return strings.EqualFold(f.Charset, "utf-8") || strings.EqualFold(f.Charset, "utf8")
 }

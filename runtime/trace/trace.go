@@ -460,6 +460,11 @@ type FormInfo struct {
 	// listener or unknown (FormScript*). Only "none" was checked to be
 	// absent.
 	Script string `json:"script"`
+	// Charset is the character encoding the form encodes its values in:
+	// its accept-charset, else the page's (document.characterSet). An
+	// address built with urlquery is UTF-8, so only a UTF-8 form is an API
+	// for it; "" when not recorded.
+	Charset string `json:"charset,omitempty"`
 }
 
 // ListInfo places a snapshot element in a list.

@@ -75,7 +75,11 @@ function formFacts(el) {
     }
     const onsubmit = f.hasAttribute('onsubmit') || typeof fOnsubmit.call(f) === 'function';
     const field = el === f ? '' : String(el.name || '');
-    return { id, action: fAction.call(f), method: fMethod.call(f), field, hidden, filled, onsubmit };
+    // The encoding the form's values are sent in: the first of its
+    // accept-charset labels, else the page's.
+    const accept = String(f.getAttribute('accept-charset') || '').trim().split(/[\s,]+/)[0];
+    const charset = accept || document.characterSet;
+    return { id, action: fAction.call(f), method: fMethod.call(f), field, hidden, filled, onsubmit, charset };
   } catch (e) {
     return null;
   }

@@ -19,6 +19,7 @@ type recForm struct {
 	Hidden   int      `json:"hidden"`
 	Filled   []string `json:"filled"`
 	Onsubmit bool     `json:"onsubmit"`
+	Charset  string   `json:"charset"`
 	// script is the Go side's finding on submit listeners: a
 	// trace.FormScript* value, "" when not checked.
 	script string
@@ -28,7 +29,7 @@ type recForm struct {
 // listeners were not checked is FormScriptUnknown: only a check proves
 // there is none.
 func (f *recForm) info() *trace.FormInfo {
-	fi := &trace.FormInfo{Action: f.Action, Method: f.Method, Field: f.Field, Hidden: f.Hidden, Script: f.script}
+	fi := &trace.FormInfo{Action: f.Action, Method: f.Method, Field: f.Field, Hidden: f.Hidden, Script: f.script, Charset: f.Charset}
 	if len(f.Filled) > 0 {
 		fi.Filled = append([]string(nil), f.Filled...)
 	}

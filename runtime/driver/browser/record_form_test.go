@@ -24,6 +24,7 @@ const recordForms = `<!doctype html><html><head><title>Forms</title></head><body
 <form action="/wiki"><input id=filled name=q aria-label=filled><input name=lang value=en aria-label=lang>
   <input type=checkbox name=all aria-label=all><select name=sort aria-label=sort><option value="">any</option></select><button name=go value=1>Go</button></form>
 <form action="/wiki"><input id=shadowed name=q aria-label=shadowed><input name=action aria-label=action><input name=method aria-label=method></form>
+<form action="/wiki" accept-charset="ISO-8859-1 utf-8"><input id=latin name=q aria-label=latin></form>
 <input id=loose name=q aria-label=loose>
 <script>
 document.getElementById('lf').addEventListener('submit', () => {});
@@ -59,7 +60,7 @@ func TestRecordFormFacts(t *testing.T) {
 	d.life.Unlock()
 	h.waitFor("#loose")
 	time.Sleep(300 * time.Millisecond)
-	ids := []string{"plain", "hidden", "post", "onsubmit", "listener", "ancestor", "filled", "shadowed", "loose"}
+	ids := []string{"plain", "hidden", "post", "onsubmit", "listener", "ancestor", "filled", "shadowed", "latin", "loose"}
 	for _, id := range ids {
 		h.click("#" + id)
 		h.typeText("x")
@@ -105,18 +106,19 @@ func TestRecordFormFacts(t *testing.T) {
 		want   *trace.FormInfo
 		filled string
 	}{
-		{"plain", &trace.FormInfo{Action: wiki + "?old=1", Method: "get", Field: "q", Script: trace.FormScriptNone}, ""},
-		{"hidden", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Hidden: 1, Script: trace.FormScriptNone}, ""},
-		{"post", &trace.FormInfo{Action: wiki, Method: "post", Field: "q", Script: trace.FormScriptNone}, ""},
-		{"onsubmit", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptOnsubmit}, ""},
-		{"listener", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener}, ""},
-		{"ancestor", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener}, ""},
+		{"plain", &trace.FormInfo{Action: wiki + "?old=1", Method: "get", Field: "q", Script: trace.FormScriptNone, Charset: "UTF-8"}, ""},
+		{"hidden", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Hidden: 1, Script: trace.FormScriptNone, Charset: "UTF-8"}, ""},
+		{"post", &trace.FormInfo{Action: wiki, Method: "post", Field: "q", Script: trace.FormScriptNone, Charset: "UTF-8"}, ""},
+		{"onsubmit", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptOnsubmit, Charset: "UTF-8"}, ""},
+		{"listener", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener, Charset: "UTF-8"}, ""},
+		{"ancestor", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener, Charset: "UTF-8"}, ""},
 		// The select's empty option is still sent, but as sort= it is no
 		// value: the compiler's proof is the navigation, which has it.
-		{"filled", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptNone}, "lang"},
-		{"shadowed", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptNone}, ""},
+		{"filled", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptNone, Charset: "UTF-8"}, "lang"},
+		{"shadowed", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptNone, Charset: "UTF-8"}, ""},
+		{"latin", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptNone, Charset: "ISO-8859-1"}, ""},
 		{"loose", nil, ""},
-		{"doc", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener}, ""},
+		{"doc", &trace.FormInfo{Action: wiki, Method: "get", Field: "q", Script: trace.FormScriptListener, Charset: "UTF-8"}, ""},
 	} {
 		t.Run(tc.id, func(t *testing.T) {
 			got := formOf(tc.id)
