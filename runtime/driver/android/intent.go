@@ -170,10 +170,12 @@ func fullComponent(c string) string {
 	return c
 }
 
-// isChooser reports whether the activity is Android's "open with" dialog.
+// isChooser reports whether the activity is Android's "open with" dialog:
+// the framework's, or since Android 14 the IntentResolver module's.
 func isChooser(c string) bool {
 	pkg, cls, _ := strings.Cut(c, "/")
-	return pkg == "android" && (strings.Contains(cls, "ResolverActivity") || strings.Contains(cls, "ChooserActivity"))
+	return (pkg == "android" || pkg == "com.android.intentresolver") &&
+		(strings.Contains(cls, "ResolverActivity") || strings.Contains(cls, "ChooserActivity"))
 }
 
 // scrub takes the intent's values out of a message when one of them holds
