@@ -3,6 +3,7 @@ package uia
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -107,11 +108,19 @@ func (d *Driver) setValue(ctx context.Context, n *Node, text string) error {
 	if err != nil {
 		return err
 	}
-	if clean(m.Value) != clean(text) {
+	if lineEnds(m.Value) != lineEnds(text) {
 		// The value itself is not quoted: it may be a secret.
 		return fmt.Errorf("%s %q does not show the value set (the application changed or refused it)", n.Role(), describe(n))
 	}
 	return nil
+}
+
+// lineEnds spells Windows' and old Mac line ends as "\n": the only
+// difference between the value set and the value shown that set_value
+// accepts. Spaces count: a field that squeezed them (or dropped a line
+// break) does not hold the value asked for.
+func lineEnds(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
 
 // toggleStates name TogglePattern's states in errors.
