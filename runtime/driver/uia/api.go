@@ -143,6 +143,11 @@ func (d *Driver) toggle(ctx context.Context, n *Node, on *bool) error {
 		return err
 	}
 	before := m.ToggleState
+	if _, known := toggleStates[before]; !known {
+		// Toggling blind could leave it either way, and nothing would
+		// tell which: refuse before the first call.
+		return fmt.Errorf("%s %q does not report its toggle state (UI Automation), so toggling it cannot be confirmed", n.Role(), describe(n))
+	}
 	if on == nil {
 		if err := d.auto.Pattern(n.Ref, OpToggle, ""); err != nil {
 			return fmt.Errorf("%s %q: %w", n.Role(), describe(n), err)

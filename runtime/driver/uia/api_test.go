@@ -27,6 +27,7 @@ func apiWidgets(t *testing.T) (*Node, *fake, *Driver) {
 	add(ctCheckBox, "Frozen", "frozen", "CheckBox", PatternToggle).ToggleState = 0
 	add(ctTreeItem, "Docs", "docs", "TreeViewItem", PatternExpandCollapse).Expanded = stateCollapsed
 	add(ctEdit, "Single", "single", "SingleLineBox", PatternValue)
+	add(ctCheckBox, "Mute", "mute", "CheckBox", PatternToggle) // no ToggleState: -1
 	add(ctEdit, "Notes", "notes", "RichEdit", PatternValue)
 	d, f := testDriver(root)
 	f.stuck["a.stuck"], f.stuck["a.frozen"] = true, true
@@ -86,6 +87,10 @@ func TestPatternActions(t *testing.T) {
 		{name: "toggle ignored", a: driver.Action{Op: action.Toggle}, target: []string{"checkbox", "name", "Frozen"}, wantLog: "toggle Frozen", wantErr: `checkbox "Frozen" is still off after toggling`},
 		{name: "toggle on ignored", a: driver.Action{Op: action.Toggle, On: &on}, target: []string{"checkbox", "name", "Frozen"},
 			wantLog: "toggle Frozen; toggle Frozen; toggle Frozen", wantErr: `is off, not on`},
+		{name: "toggle on unreadable state", a: driver.Action{Op: action.Toggle, On: &on}, target: []string{"checkbox", "name", "Mute"},
+			wantErr: `checkbox "Mute" does not report its toggle state`},
+		{name: "toggle unreadable state", a: driver.Action{Op: action.Toggle}, target: []string{"checkbox", "name", "Mute"},
+			wantErr: `checkbox "Mute" does not report its toggle state`},
 		{name: "toggle no pattern", a: driver.Action{Op: action.Toggle}, target: []string{"button", "name", "<"}, wantErr: `has no Toggle pattern`},
 		{name: "select_item", a: driver.Action{Op: action.SelectItem}, target: []string{"listitem", "name", "Birds"}, wantLog: "select Birds",
 			check: func(t *testing.T, e *driver.Element) {
