@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -178,13 +179,17 @@ func isChooser(c string) bool {
 		(strings.Contains(cls, "ResolverActivity") || strings.Contains(cls, "ChooserActivity"))
 }
 
-// scrub takes the intent's values out of a message when one of them holds
-// a secret: am's errors quote the intent back.
+// scrub takes the intent's or query's values out of a message when one of
+// them holds a secret: am's errors quote the intent back, and a
+// provider's the URI. (An intent's action is a name, never a secret.)
 func scrub(msg string, a driver.Action) string {
 	if !a.Secret {
 		return msg
 	}
 	values := []string{a.Data, a.Where}
+	if a.Op == action.ContentQuery {
+		values = append(values, a.Text)
+	}
 	for _, kv := range a.Extras {
 		_, v, _ := strings.Cut(kv, "=")
 		values = append(values, v)
@@ -227,7 +232,7 @@ func queryCommand(a driver.Action) (string, error) {
 func (d *Driver) contentQuery(ctx context.Context, a driver.Action) ([]string, error) {
 	cmd, err := queryCommand(a)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(scrub(err.Error(), a))
 	}
 	out, err := d.dev.Shell(ctx, cmd)
 	if err != nil {
@@ -235,7 +240,7 @@ func (d *Driver) contentQuery(ctx context.Context, a driver.Action) ([]string, e
 	}
 	rows, err := parseRows(string(out), a.Columns)
 	if err != nil {
-		return nil, fmt.Errorf("content_query %s: %s", a.Text, scrub(err.Error(), a))
+		return nil, errors.New(scrub(fmt.Sprintf("content_query %s: %s", a.Text, err), a))
 	}
 	return rows, nil
 }

@@ -191,6 +191,21 @@ func TestIntentSecretWindow(t *testing.T) {
 	}
 }
 
+// A secret in a query's URI stays out of its errors: the provider's,
+// which quote the URI back, and the driver's own.
+func TestContentQueryErrorScrubsSecret(t *testing.T) {
+	dev := &fakeDevice{answer: func(cmd string) ([]byte, error) {
+		return []byte("Error while accessing provider:x\njava.lang.IllegalArgumentException: Unknown URL content://x/hunter2\n"), nil
+	}}
+	d := New(dev, driver.Options{})
+	for _, uri := range []string{"content://x/hunter2", "content://x/hunter2 y"} {
+		_, err := d.Do(context.Background(), driver.Action{Op: action.ContentQuery, Text: uri, Secret: true})
+		if err == nil || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%s: error %v", uri, err)
+		}
+	}
+}
+
 // Content queries over the ADB protocol read the simulated contacts,
 // including one added through the app's screens a moment before.
 func TestContentQuerySimulated(t *testing.T) {
