@@ -92,6 +92,11 @@ func (d *Driver) intent(ctx context.Context, a driver.Action) (*driver.Window, e
 	if status != "" && status != "ok" {
 		return nil, fmt.Errorf("%s: am start reports status %q: no activity was confirmed to start", what, status)
 	}
+	if strings.Contains(string(out), broughtToFront) && (a.Data != "" || len(a.Extras) > 0) {
+		// The task an equal intent (extras aside) started is shown as
+		// it is now, and this intent reached no activity.
+		return nil, fmt.Errorf("%s: am start brought the task of an earlier equal intent to the front instead of starting an activity, so its data and extras were not delivered", what)
+	}
 	front, err := d.resumedActivity(ctx)
 	if err != nil {
 		return nil, err
@@ -121,6 +126,10 @@ func (d *Driver) intent(ctx context.Context, a driver.Action) (*driver.Window, e
 	}
 	return w, nil
 }
+
+// broughtToFront is am's warning that it started nothing: the activity
+// an equal intent started before is in a task that came to the front.
+const broughtToFront = "Activity not started, its current task has been brought to the front"
 
 // amWaitResult reads `am start -W`'s report: its Status line and the
 // Activity it displayed ("" when the device's am prints none).

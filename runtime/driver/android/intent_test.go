@@ -129,19 +129,26 @@ func TestIntentConfirmation(t *testing.T) {
 	resumed := func(act string) string {
 		return "    mResumedActivity: ActivityRecord{1 u0 " + act + " t9}\n"
 	}
+	broughtToFront := "Starting: Intent { act=android.intent.action.VIEW }\nWarning: Activity not started, its current task has been brought to the front\n" +
+		"Status: ok\nLaunchState: UNKNOWN (0)\nActivity: com.x/.A\nComplete\n"
 	tests := []struct {
 		name, am, front, msg string
+		data                 string
+		extras               []string
 	}{
-		{"chooser", "Status: ok\nActivity: android/com.android.internal.app.ResolverActivity\nComplete\n",
-			"android/com.android.internal.app.ResolverActivity", "several apps handle it"},
-		{"timeout", "Status: timeout\nActivity: com.x/.A\nComplete\n", "com.x/.A", `status "timeout"`},
-		{"no activity line", "Starting: Intent { act=android.intent.action.VIEW }\n", "com.x/.A", "cannot be confirmed"},
-		{"short and long names agree", "Status: ok\nActivity: com.x/.A\nComplete\n", "com.x/com.x.A", ""},
-		{"nothing resumed", "Status: ok\nActivity: com.x/.A\nComplete\n", "", "reports no resumed activity"},
+		{name: "task brought to the front, data not delivered", am: broughtToFront, front: "com.x/.A", data: "https://example.com/b",
+			msg: "its data and extras were not delivered"},
+		{name: "task brought to the front, extras not delivered", am: broughtToFront, front: "com.x/.A", extras: []string{"sms_body=B"},
+			msg: "its data and extras were not delivered"},
+		{name: "task brought to the front, nothing to deliver", am: broughtToFront, front: "com.x/.A"},
+		{name: "chooser", am: "Status: ok\nActivity: android/com.android.internal.app.ResolverActivity\nComplete\n", front: "android/com.android.internal.app.ResolverActivity", msg: "several apps handle it"},
+		{name: "timeout", am: "Status: timeout\nActivity: com.x/.A\nComplete\n", front: "com.x/.A", msg: `status "timeout"`},
+		{name: "no activity line", am: "Starting: Intent { act=android.intent.action.VIEW }\n", front: "com.x/.A", msg: "cannot be confirmed"},
+		{name: "short and long names agree", am: "Status: ok\nActivity: com.x/.A\nComplete\n", front: "com.x/com.x.A", msg: ""},
+		{name: "nothing resumed", am: "Status: ok\nActivity: com.x/.A\nComplete\n", front: "", msg: "reports no resumed activity"},
 		// Android 14 moved the chooser (ACTION_CHOOSER) into the
 		// IntentResolver module, out of the "android" package.
-		{"intentresolver chooser", "Status: ok\nActivity: com.android.intentresolver/.ChooserActivity\nComplete\n",
-			"com.android.intentresolver/.ChooserActivity", "several apps handle it"},
+		{name: "intentresolver chooser", am: "Status: ok\nActivity: com.android.intentresolver/.ChooserActivity\nComplete\n", front: "com.android.intentresolver/.ChooserActivity", msg: "several apps handle it"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,7 +164,7 @@ func TestIntentConfirmation(t *testing.T) {
 				return nil, nil
 			}}
 			d := New(dev, driver.Options{})
-			_, err := d.intent(context.Background(), driver.Action{Op: action.Intent, Text: "android.intent.action.VIEW"})
+			_, err := d.intent(context.Background(), driver.Action{Op: action.Intent, Text: "android.intent.action.VIEW", Data: tc.data, Extras: tc.extras})
 			if tc.msg == "" && err != nil || tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)) {
 				t.Fatalf("error %v, want %q", err, tc.msg)
 			}
