@@ -145,6 +145,16 @@ func TestMenuPathRewrite(t *testing.T) {
 			tr.Snapshots["s2"] = s
 			snapEl(t, tr, "s2", "m.saveas").Parent = len(s.Elements) - 1
 		}, want: []string{`op1 = click(menuitem(name: "File"))`, `op2 = click(menuitem(name: "Save As..."))`, viewZoomIn}},
+		{name: "another outermost item of the name", mutate: func(t *testing.T, tr *trace.Trace) {
+			// A toolbar's "file" item: menu_path would find two.
+			addEl(t, tr, "s1", "w", menuEl("tb.file", "_file"))
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "another submenu item of the name", mutate: func(t *testing.T, tr *trace.Trace) {
+			addEl(t, tr, "s2", "m.file", menuEl("m.saveas2", "Save  as..."))
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "an item of the name in another menu", mutate: func(t *testing.T, tr *trace.Trace) {
+			addEl(t, tr, "s2", "m.view", menuEl("m.view.saveas", "Save As..."))
+		}, want: []string{fileSaveAs, viewZoomIn}},
 		{name: "demonstration ends with the choice", mutate: func(t *testing.T, tr *trace.Trace) {
 			tr.Events = tr.Events[:7] // no click after Zoom In
 		}, want: []string{fileSaveAs, viewZoomIn}},
