@@ -19,7 +19,9 @@ package compiler
 //     the nearest menu is named after it), and was not shown there in
 //     that item's snapshot: the click opened it;
 //   - the last item shows no submenu in the next snapshot, when there is
-//     one (it was chosen, not opened).
+//     one (it was chosen, not opened);
+//   - no other item where menu_path looks for one has its name (case,
+//     spacing and access keys aside): menu_path would fail on the two.
 // Anything less and the clicks stay: API-first never changes meaning.
 
 import (
@@ -99,7 +101,7 @@ func (c *compiler) foldMenus(stmts []ast.Stmt, anchors map[string]*ast.AnchorDec
 		for len(run) >= 2 && !c.chosen(run[len(run)-1]) {
 			run = run[:len(run)-1]
 		}
-		if len(run) < 2 || usesAny(stmts[i+len(run):], stmts[i:i+len(run)]) {
+		if len(run) < 2 || !unambiguous(run) || usesAny(stmts[i+len(run):], stmts[i:i+len(run)]) {
 			out = append(out, stmts[i])
 			continue
 		}
@@ -234,8 +236,24 @@ func opens(prev, next menuClick) bool {
 	// The nearest menu item above next is prev (or the nearest menu is
 	// the popup named after prev): next is in prev's own submenu, where
 	// menu_path looks for it, not in a submenu of it.
+	if !inMenuOf(next.snap, next.at, prev) {
+		return false
+	}
+	for i := range prev.snap.Elements {
+		e := &prev.snap.Elements[i]
+		if e.Role == "menuitem" && e.Name == next.name && e.Visible && ancestors(prev.snap, i, prev.isItem) {
+			return false // already open before the click: the click may have closed it
+		}
+	}
+	return true
+}
+
+// inMenuOf reports whether element i of a snapshot is in prev's own
+// submenu: the nearest menu item above it is prev, or the nearest menu
+// is the popup named after prev.
+func inMenuOf(s *trace.Snapshot, i int, prev menuClick) bool {
 	inside := false
-	ancestors(next.snap, next.at, func(e *trace.Element) bool {
+	ancestors(s, i, func(e *trace.Element) bool {
 		switch {
 		case e.Role == "menu" && e.Name == prev.name:
 			inside = true
@@ -246,16 +264,40 @@ func opens(prev, next menuClick) bool {
 		}
 		return true
 	})
-	if !inside {
-		return false
-	}
-	for i := range prev.snap.Elements {
-		e := &prev.snap.Elements[i]
-		if e.Role == "menuitem" && e.Name == next.name && e.Visible && ancestors(prev.snap, i, prev.isItem) {
-			return false // already open before the click: the click may have closed it
+	return inside
+}
+
+// unambiguous reports whether menu_path finds each item of the run as the
+// one clicked: no other item where it looks (the outermost items for the
+// first, the submenu of the item before for the others) has the name, as
+// menu_path compares names. Two would fail the step where the click
+// worked.
+func unambiguous(run []menuClick) bool {
+	for k, m := range run {
+		n := 0
+		for i := range m.snap.Elements {
+			e := &m.snap.Elements[i]
+			if e.Role != "menuitem" || menuKey(e.Name) != menuKey(m.name) {
+				continue
+			}
+			if k == 0 && !ancestors(m.snap, i, func(e *trace.Element) bool { return e.Role == "menuitem" }) ||
+				k > 0 && inMenuOf(m.snap, i, run[k-1]) {
+				n++
+			}
+		}
+		if n > 1 {
+			return false
 		}
 	}
 	return true
+}
+
+// menuKey is a name as menu_path compares it (the uia driver's itemKey):
+// case and spacing aside, without the access-key markers "&" and a
+// leading "_".
+func menuKey(s string) string {
+	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "&", "")
+	return strings.ToLower(strings.TrimPrefix(s, "_"))
 }
 
 // chosen reports whether the click on m chose the item rather than opened

@@ -110,6 +110,54 @@ func TestMenuPathRewrite(t *testing.T) {
 		{name: "first item inside another item", mutate: func(t *testing.T, tr *trace.Trace) {
 			snapEl(t, tr, "s5", "m.view").Parent = 2 // View under File
 		}, want: []string{fileSaveAs, `op4 = click(menuitem(name: "View"))`}, absent: []string{viewZoomIn}},
+		{name: "back-button click", mutate: func(t *testing.T, tr *trace.Trace) {
+			tr.Events[1].Button = trace.ButtonBack // recorded as a click, but not the left button's
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "right click", mutate: func(t *testing.T, tr *trace.Trace) {
+			tr.Events[1].Kind, tr.Events[1].Button = trace.KindRightClick, trace.ButtonRight
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "double click", mutate: func(t *testing.T, tr *trace.Trace) {
+			tr.Events[1].Kind = trace.KindDblClick
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "item without a name", mutate: func(t *testing.T, tr *trace.Trace) {
+			e := snapEl(t, tr, "s2", "m.saveas")
+			e.Name, e.Text, e.ID = "", "", "saveAs"
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "content too deep under the item", mutate: func(t *testing.T, tr *trace.Trace) {
+			// Four levels of content under File: not the item's own.
+			parent := "m.file"
+			for _, ref := range []string{"c1", "c2", "c3", "c4"} {
+				addEl(t, tr, "s1", parent, trace.Element{Ref: ref, Attributes: trace.Attributes{Role: "element", Name: "x" + ref, Visible: true}})
+				parent = ref
+			}
+			s := tr.Snapshots["s1"]
+			tr.Events[0].Target = trace.TargetOf(&s, indexOf(s, "c4"))
+		}, want: []string{viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "hidden item of the same name before the click", mutate: func(t *testing.T, tr *trace.Trace) {
+			// A collapsed WPF menu keeps its items, off screen: not open.
+			hidden := menuEl("m.saveas", "Save As...")
+			hidden.Visible = false
+			addEl(t, tr, "s1", "m.file", hidden)
+		}, want: []string{fileSaveAs, viewZoomIn}},
+		{name: "win32 popup named after another item", mutate: func(t *testing.T, tr *trace.Trace) {
+			s := tr.Snapshots["s2"]
+			s.Elements = append(s.Elements, trace.Element{Ref: "popup", Attributes: trace.Attributes{Role: "menu", Name: "Edit", Visible: true}, Parent: 0})
+			tr.Snapshots["s2"] = s
+			snapEl(t, tr, "s2", "m.saveas").Parent = len(s.Elements) - 1
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, `op2 = click(menuitem(name: "Save As..."))`, viewZoomIn}},
+		{name: "another outermost item of the name", mutate: func(t *testing.T, tr *trace.Trace) {
+			// A toolbar's "file" item: menu_path would find two.
+			addEl(t, tr, "s1", "w", menuEl("tb.file", "_file"))
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "another submenu item of the name", mutate: func(t *testing.T, tr *trace.Trace) {
+			addEl(t, tr, "s2", "m.file", menuEl("m.saveas2", "Save  as..."))
+		}, want: []string{`op1 = click(menuitem(name: "File"))`, viewZoomIn}, absent: []string{fileSaveAs}},
+		{name: "an item of the name in another menu", mutate: func(t *testing.T, tr *trace.Trace) {
+			addEl(t, tr, "s2", "m.view", menuEl("m.view.saveas", "Save As..."))
+		}, want: []string{fileSaveAs, viewZoomIn}},
+		{name: "demonstration ends with the choice", mutate: func(t *testing.T, tr *trace.Trace) {
+			tr.Events = tr.Events[:7] // no click after Zoom In
+		}, want: []string{fileSaveAs, viewZoomIn}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

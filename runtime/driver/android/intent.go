@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
 )
 
@@ -91,6 +92,11 @@ func (d *Driver) intent(ctx context.Context, a driver.Action) (*driver.Window, e
 	if status != "" && status != "ok" {
 		return nil, fmt.Errorf("%s: am start reports status %q: no activity was confirmed to start", what, status)
 	}
+	if strings.Contains(string(out), broughtToFront) && (a.Data != "" || len(a.Extras) > 0) {
+		// The task an equal intent (extras aside) started is shown as
+		// it is now, and this intent reached no activity.
+		return nil, fmt.Errorf("%s: am start brought the task of an earlier equal intent to the front instead of starting an activity, so its data and extras were not delivered", what)
+	}
 	front, err := d.resumedActivity(ctx)
 	if err != nil {
 		return nil, err
@@ -120,6 +126,10 @@ func (d *Driver) intent(ctx context.Context, a driver.Action) (*driver.Window, e
 	}
 	return w, nil
 }
+
+// broughtToFront is am's warning that it started nothing: the activity
+// an equal intent started before is in a task that came to the front.
+const broughtToFront = "Activity not started, its current task has been brought to the front"
 
 // amWaitResult reads `am start -W`'s report: its Status line and the
 // Activity it displayed ("" when the device's am prints none).
@@ -170,19 +180,25 @@ func fullComponent(c string) string {
 	return c
 }
 
-// isChooser reports whether the activity is Android's "open with" dialog.
+// isChooser reports whether the activity is Android's "open with" dialog:
+// the framework's, or since Android 14 the IntentResolver module's.
 func isChooser(c string) bool {
 	pkg, cls, _ := strings.Cut(c, "/")
-	return pkg == "android" && (strings.Contains(cls, "ResolverActivity") || strings.Contains(cls, "ChooserActivity"))
+	return (pkg == "android" || pkg == "com.android.intentresolver") &&
+		(strings.Contains(cls, "ResolverActivity") || strings.Contains(cls, "ChooserActivity"))
 }
 
-// scrub takes the intent's values out of a message when one of them holds
-// a secret: am's errors quote the intent back.
+// scrub takes the intent's or query's values out of a message when one of
+// them holds a secret: am's errors quote the intent back, and a
+// provider's the URI. (An intent's action is a name, never a secret.)
 func scrub(msg string, a driver.Action) string {
 	if !a.Secret {
 		return msg
 	}
 	values := []string{a.Data, a.Where}
+	if a.Op == action.ContentQuery {
+		values = append(values, a.Text)
+	}
 	for _, kv := range a.Extras {
 		_, v, _ := strings.Cut(kv, "=")
 		values = append(values, v)
@@ -225,7 +241,7 @@ func queryCommand(a driver.Action) (string, error) {
 func (d *Driver) contentQuery(ctx context.Context, a driver.Action) ([]string, error) {
 	cmd, err := queryCommand(a)
 	if err != nil {
-		return nil, err
+		return nil, errors.New(scrub(err.Error(), a))
 	}
 	out, err := d.dev.Shell(ctx, cmd)
 	if err != nil {
@@ -233,7 +249,7 @@ func (d *Driver) contentQuery(ctx context.Context, a driver.Action) ([]string, e
 	}
 	rows, err := parseRows(string(out), a.Columns)
 	if err != nil {
-		return nil, fmt.Errorf("content_query %s: %s", a.Text, scrub(err.Error(), a))
+		return nil, errors.New(scrub(fmt.Sprintf("content_query %s: %s", a.Text, err), a))
 	}
 	return rows, nil
 }

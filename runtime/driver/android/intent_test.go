@@ -105,6 +105,8 @@ func TestIntentFails(t *testing.T) {
 		{"package with shell syntax", driver.Action{Text: "android.intent.action.VIEW", Package: "com.x$(id)"}, "is not a package name"},
 		{"extra without a key", driver.Action{Text: "android.intent.action.VIEW", Extras: []string{"=x"}}, `extras[0] must be "key=value"`},
 		{"extra key with a space", driver.Action{Text: "android.intent.action.VIEW", Extras: []string{"a b=x"}}, `extras[0] must be "key=value"`},
+		{"data with a NUL", driver.Action{Text: "android.intent.action.VIEW", Data: "https://x\x00y"}, "the data holds a NUL"},
+		{"extra with a NUL", driver.Action{Text: "android.intent.action.VIEW", Extras: []string{"a=x\x00y"}}, "extras[0] holds a NUL"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -127,14 +129,26 @@ func TestIntentConfirmation(t *testing.T) {
 	resumed := func(act string) string {
 		return "    mResumedActivity: ActivityRecord{1 u0 " + act + " t9}\n"
 	}
+	broughtToFront := "Starting: Intent { act=android.intent.action.VIEW }\nWarning: Activity not started, its current task has been brought to the front\n" +
+		"Status: ok\nLaunchState: UNKNOWN (0)\nActivity: com.x/.A\nComplete\n"
 	tests := []struct {
 		name, am, front, msg string
+		data                 string
+		extras               []string
 	}{
-		{"chooser", "Status: ok\nActivity: android/com.android.internal.app.ResolverActivity\nComplete\n",
-			"android/com.android.internal.app.ResolverActivity", "several apps handle it"},
-		{"timeout", "Status: timeout\nActivity: com.x/.A\nComplete\n", "com.x/.A", `status "timeout"`},
-		{"no activity line", "Starting: Intent { act=android.intent.action.VIEW }\n", "com.x/.A", "cannot be confirmed"},
-		{"short and long names agree", "Status: ok\nActivity: com.x/.A\nComplete\n", "com.x/com.x.A", ""},
+		{name: "task brought to the front, data not delivered", am: broughtToFront, front: "com.x/.A", data: "https://example.com/b",
+			msg: "its data and extras were not delivered"},
+		{name: "task brought to the front, extras not delivered", am: broughtToFront, front: "com.x/.A", extras: []string{"sms_body=B"},
+			msg: "its data and extras were not delivered"},
+		{name: "task brought to the front, nothing to deliver", am: broughtToFront, front: "com.x/.A"},
+		{name: "chooser", am: "Status: ok\nActivity: android/com.android.internal.app.ResolverActivity\nComplete\n", front: "android/com.android.internal.app.ResolverActivity", msg: "several apps handle it"},
+		{name: "timeout", am: "Status: timeout\nActivity: com.x/.A\nComplete\n", front: "com.x/.A", msg: `status "timeout"`},
+		{name: "no activity line", am: "Starting: Intent { act=android.intent.action.VIEW }\n", front: "com.x/.A", msg: "cannot be confirmed"},
+		{name: "short and long names agree", am: "Status: ok\nActivity: com.x/.A\nComplete\n", front: "com.x/com.x.A", msg: ""},
+		{name: "nothing resumed", am: "Status: ok\nActivity: com.x/.A\nComplete\n", front: "", msg: "reports no resumed activity"},
+		// Android 14 moved the chooser (ACTION_CHOOSER) into the
+		// IntentResolver module, out of the "android" package.
+		{name: "intentresolver chooser", am: "Status: ok\nActivity: com.android.intentresolver/.ChooserActivity\nComplete\n", front: "com.android.intentresolver/.ChooserActivity", msg: "several apps handle it"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -142,13 +156,15 @@ func TestIntentConfirmation(t *testing.T) {
 				switch {
 				case strings.HasPrefix(cmd, "am start"):
 					return []byte(tc.am), nil
+				case strings.HasPrefix(cmd, "dumpsys") && tc.front == "":
+					return nil, nil
 				case strings.HasPrefix(cmd, "dumpsys"):
 					return []byte(resumed(tc.front)), nil
 				}
 				return nil, nil
 			}}
 			d := New(dev, driver.Options{})
-			_, err := d.intent(context.Background(), driver.Action{Op: action.Intent, Text: "android.intent.action.VIEW"})
+			_, err := d.intent(context.Background(), driver.Action{Op: action.Intent, Text: "android.intent.action.VIEW", Data: tc.data, Extras: tc.extras})
 			if tc.msg == "" && err != nil || tc.msg != "" && (err == nil || !strings.Contains(err.Error(), tc.msg)) {
 				t.Fatalf("error %v, want %q", err, tc.msg)
 			}
@@ -166,6 +182,34 @@ func TestIntentErrorScrubsSecret(t *testing.T) {
 	_, err := d.Do(context.Background(), driver.Action{Op: action.Intent, Text: "x.Y", Data: "smsto:hunter2", Secret: true})
 	if err == nil || strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), "unable to resolve") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// A secret intent's window names the app, not the data that held the
+// secret: the window is what the step reports.
+func TestIntentSecretWindow(t *testing.T) {
+	d, _ := simDriver(t)
+	res, err := d.Do(context.Background(), driver.Action{Op: action.Intent, Text: "android.intent.action.DIAL", Data: "tel:5550100", Secret: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Window == nil || strings.Contains(res.Window.URL+res.Window.Title+res.Window.ID, "5550100") || res.Window.URL != "android-app://com.android.dialer" {
+		t.Fatalf("window %+v", res.Window)
+	}
+}
+
+// A secret in a query's URI stays out of its errors: the provider's,
+// which quote the URI back, and the driver's own.
+func TestContentQueryErrorScrubsSecret(t *testing.T) {
+	dev := &fakeDevice{answer: func(cmd string) ([]byte, error) {
+		return []byte("Error while accessing provider:x\njava.lang.IllegalArgumentException: Unknown URL content://x/hunter2\n"), nil
+	}}
+	d := New(dev, driver.Options{})
+	for _, uri := range []string{"content://x/hunter2", "content://x/hunter2 y"} {
+		_, err := d.Do(context.Background(), driver.Action{Op: action.ContentQuery, Text: uri, Secret: true})
+		if err == nil || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%s: error %v", uri, err)
+		}
 	}
 }
 
@@ -226,6 +270,9 @@ func TestParseRows(t *testing.T) {
 		{"value with a line break", "Row: 0 a=1, note=line one\nline two\nRow: 1 a=2, note=NULL\n", []string{"a", "note"},
 			[]string{"a=1, note=line one\nline two", "a=2, note=NULL"}, ""},
 		{"none", "No result found.\n", nil, []string{}, ""},
+		{"a value's line that looks like a later row", "Row: 0 a=1, note=x\nRow: 5 b\n", []string{"a", "note"},
+			[]string{"a=1, note=x\nRow: 5 b"}, ""},
+		{"commas and equals in a value", "Row: 0 a=x, y=z, b=2\n", []string{"a", "b"}, []string{"a=x, y=z, b=2"}, ""},
 		{"missing column", "Row: 0 a=1\n", []string{"a", "b"}, nil, "row 0: it lacks column b"},
 		{"wrong first column", "Row: 0 b=1\n", []string{"a"}, nil, "does not start with column a"},
 		{"nothing", "", nil, nil, "printed nothing"},

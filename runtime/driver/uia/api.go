@@ -3,6 +3,7 @@ package uia
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/cogflow/cogflow/lang/action"
 	"github.com/cogflow/cogflow/runtime/driver"
@@ -107,11 +108,19 @@ func (d *Driver) setValue(ctx context.Context, n *Node, text string) error {
 	if err != nil {
 		return err
 	}
-	if clean(m.Value) != clean(text) {
+	if lineEnds(m.Value) != lineEnds(text) {
 		// The value itself is not quoted: it may be a secret.
 		return fmt.Errorf("%s %q does not show the value set (the application changed or refused it)", n.Role(), describe(n))
 	}
 	return nil
+}
+
+// lineEnds spells Windows' and old Mac line ends as "\n": the only
+// difference between the value set and the value shown that set_value
+// accepts. Spaces count: a field that squeezed them (or dropped a line
+// break) does not hold the value asked for.
+func lineEnds(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
 
 // toggleStates name TogglePattern's states in errors.
@@ -134,6 +143,11 @@ func (d *Driver) toggle(ctx context.Context, n *Node, on *bool) error {
 		return err
 	}
 	before := m.ToggleState
+	if _, known := toggleStates[before]; !known {
+		// Toggling blind could leave it either way, and nothing would
+		// tell which: refuse before the first call.
+		return fmt.Errorf("%s %q does not report its toggle state (UI Automation), so toggling it cannot be confirmed", n.Role(), describe(n))
+	}
 	if on == nil {
 		if err := d.auto.Pattern(n.Ref, OpToggle, ""); err != nil {
 			return fmt.Errorf("%s %q: %w", n.Role(), describe(n), err)

@@ -26,8 +26,15 @@ func apiWidgets(t *testing.T) (*Node, *fake, *Driver) {
 	add(ctEdit, "Stuck", "stuck", "StuckBox", PatternValue)
 	add(ctCheckBox, "Frozen", "frozen", "CheckBox", PatternToggle).ToggleState = 0
 	add(ctTreeItem, "Docs", "docs", "TreeViewItem", PatternExpandCollapse).Expanded = stateCollapsed
+	add(ctEdit, "Single", "single", "SingleLineBox", PatternValue)
+	add(ctCheckBox, "Mute", "mute", "CheckBox", PatternToggle) // no ToggleState: -1
+	add(ctEdit, "Notes", "notes", "RichEdit", PatternValue)
 	d, f := testDriver(root)
 	f.stuck["a.stuck"], f.stuck["a.frozen"] = true, true
+	f.shown = map[string]func(string) string{
+		"a.single": func(s string) string { return strings.Join(strings.Fields(s), " ") }, // squeezes spaces and line breaks
+		"a.notes":  func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") },  // Windows line ends
+	}
 	return root, f, d
 }
 
@@ -56,6 +63,10 @@ func TestPatternActions(t *testing.T) {
 		{name: "set_value password", a: driver.Action{Op: action.SetValue, Text: "hunter2"}, target: []string{"textbox", "id", "pw"}, wantErr: "password field"},
 		{name: "set_value ignored", a: driver.Action{Op: action.SetValue, Text: "s3cr3t"}, target: []string{"textbox", "id", "stuck"},
 			wantLog: "set-value Stuck", wantErr: `does not show the value set`},
+		{name: "set_value squeezed", a: driver.Action{Op: action.SetValue, Text: "two  spaces\nand a line"}, target: []string{"textbox", "id", "single"},
+			wantLog: "set-value Single", wantErr: `does not show the value set`},
+		{name: "set_value with line breaks", a: driver.Action{Op: action.SetValue, Text: "line one\nline two"}, target: []string{"textbox", "id", "notes"},
+			wantLog: "set-value Notes"},
 		{name: "invoke", a: driver.Action{Op: action.Invoke}, target: []string{"button", "name", "<"}, wantLog: "invoke <"},
 		{name: "invoke no pattern", a: driver.Action{Op: action.Invoke}, target: []string{"listitem", "name", "Birds"}, wantErr: `listitem "Birds" has no Invoke pattern`},
 		{name: "invoke disabled", a: driver.Action{Op: action.Invoke}, target: []string{"button", "name", "Delete"}, wantErr: `button "Delete" is disabled`},
@@ -76,6 +87,10 @@ func TestPatternActions(t *testing.T) {
 		{name: "toggle ignored", a: driver.Action{Op: action.Toggle}, target: []string{"checkbox", "name", "Frozen"}, wantLog: "toggle Frozen", wantErr: `checkbox "Frozen" is still off after toggling`},
 		{name: "toggle on ignored", a: driver.Action{Op: action.Toggle, On: &on}, target: []string{"checkbox", "name", "Frozen"},
 			wantLog: "toggle Frozen; toggle Frozen; toggle Frozen", wantErr: `is off, not on`},
+		{name: "toggle on unreadable state", a: driver.Action{Op: action.Toggle, On: &on}, target: []string{"checkbox", "name", "Mute"},
+			wantErr: `checkbox "Mute" does not report its toggle state`},
+		{name: "toggle unreadable state", a: driver.Action{Op: action.Toggle}, target: []string{"checkbox", "name", "Mute"},
+			wantErr: `checkbox "Mute" does not report its toggle state`},
 		{name: "toggle no pattern", a: driver.Action{Op: action.Toggle}, target: []string{"button", "name", "<"}, wantErr: `has no Toggle pattern`},
 		{name: "select_item", a: driver.Action{Op: action.SelectItem}, target: []string{"listitem", "name", "Birds"}, wantLog: "select Birds",
 			check: func(t *testing.T, e *driver.Element) {

@@ -31,6 +31,9 @@ type fake struct {
 	// stuck are elements whose patterns succeed without effect, as a
 	// provider that ignores the call does.
 	stuck map[string]bool
+	// shown are elements whose provider keeps a value other than the
+	// one set (SetValue stores shown(text)).
+	shown map[string]func(string) string
 }
 
 func newFake(root *Node) *fake {
@@ -182,6 +185,9 @@ func (f *fake) Pattern(ref string, op PatternOp, text string) error {
 	switch op {
 	case OpSetValue:
 		n.Value = text
+		if show := f.shown[ref]; show != nil {
+			n.Value = show(text)
+		}
 	case OpToggle:
 		n.ToggleState = (n.ToggleState + 1) % f.toggleStates(n)
 	case OpSelect:

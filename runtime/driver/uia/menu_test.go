@@ -79,6 +79,8 @@ func TestMenuPath(t *testing.T) {
 		path    []string
 		within  string
 		stuck   string
+		setup   func(t *testing.T, f *fake) // the menus as they are before the path
+		strays  int                         // popups open before the path and left open
 		wantLog string
 		wantErr string
 	}{
@@ -97,12 +99,40 @@ func TestMenuPath(t *testing.T) {
 		{name: "disabled", path: []string{"Font", "Underline"}, wantLog: "expand Font; collapse Font", wantErr: `menu item "Underline" is disabled`},
 		{name: "expand ignored", path: []string{"File", "Exit"}, stuck: "m.file", wantLog: "expand File; collapse File", wantErr: `menu item "File" is collapsed after expand`},
 		{name: "empty path", path: nil, wantErr: "the path names no menu item"},
+		{name: "two top items of the name", path: []string{"File", "Exit"}, setup: func(t *testing.T, f *fake) {
+			bar := node(ctMenuBar, "Tools", "MenuBar", menuItem("m.file2", "File", PatternExpandCollapse))
+			f.root.Children = append(f.root.Children, bar)
+		}, wantErr: `2 menu items are named "File" in the window`},
+		{name: "two submenu items of the name", path: []string{"Font", "Bold"}, setup: func(t *testing.T, f *fake) {
+			font := findName(f.root, ctMenuItem, "Font")
+			f.submenus[font.Ref] = append(f.submenus[font.Ref], menuItem("m.bold2", "Bold", PatternInvoke))
+		}, wantLog: "expand Font; collapse Font", wantErr: `2 menu items are named "Bold" in the menu of "Font"`},
+		{name: "an open submenu's items are not top items", path: []string{"Bold"}, setup: func(t *testing.T, f *fake) {
+			f.expand(findName(f.root, ctMenuItem, "Font"))
+		}, wantErr: `"Bold" in the window; the items there are "Font", "File"`},
+		{name: "the item's own submenu before a popup named like it", path: []string{"Font", "Bold"}, setup: func(t *testing.T, f *fake) {
+			f.popups = append(f.popups, node(ctMenu, "Font", "#32768", menuItem("m.straybold", "Bold", PatternInvoke)))
+		}, strays: 1, wantLog: "expand Font; invoke Bold"},
+		{name: "a popup open before is not the submenu", path: []string{"File", "Save As..."}, setup: func(t *testing.T, f *fake) {
+			f.popups = append(f.popups, node(ctMenu, "Tools", "#32768", menuItem("m.straysave", "Save As...", PatternInvoke)))
+		}, strays: 1, wantLog: "expand File; invoke Save As..."},
+		{name: "win32 item already expanded", path: []string{"File", "Exit"}, setup: func(t *testing.T, f *fake) {
+			f.expand(findName(f.root, ctMenuItem, "File"))
+		}, wantLog: "invoke Exit"},
+		{name: "disabled submenu item", path: []string{"Font", "Size", "Large"}, setup: func(t *testing.T, f *fake) {
+			f.submenus[findName(f.root, ctMenuItem, "Font").Ref][1].Enabled = false
+		}, wantLog: "expand Font; collapse Font", wantErr: `menu item "Size" is disabled`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d, f := menus(t)
 			if tt.stuck != "" {
 				f.stuck[tt.stuck] = true
+			}
+			fontOpen := false
+			if tt.setup != nil {
+				tt.setup(t, f)
+				fontOpen = findName(f.root, ctMenuItem, "Font").Expanded == stateExpanded
 			}
 			_, err := d.Do(context.Background(), driver.Action{Op: action.MenuPath, Path: tt.path, Text: tt.within})
 			if tt.wantErr == "" && err != nil {
@@ -117,11 +147,14 @@ func TestMenuPath(t *testing.T) {
 			if got := strings.Join(f.log, "; "); got != tt.wantLog {
 				t.Errorf("log %q, want %q", got, tt.wantLog)
 			}
-			if len(f.popups) != 0 {
+			if len(f.popups) != tt.strays {
 				t.Errorf("%d popup menus left open", len(f.popups))
 			}
-			if font := findName(f.root, ctMenuItem, "Font"); font.Expanded != stateCollapsed {
+			if font := findName(f.root, ctMenuItem, "Font"); font.Expanded != stateCollapsed && !fontOpen {
 				t.Errorf("Font left %s", expandName(font.Expanded))
+			}
+			if tt.within != "" && d.window != "0x20" {
+				t.Errorf("current window %q after menu_path within %q", d.window, tt.within)
 			}
 		})
 	}
